@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One Vitest run, four projects. `npm test` runs them all (see scripts/test.mjs).
+ * - unit:    pure modules (src/protocol, engines with fakes where the real thing cannot run here)
+ * - servers: the toy servers as real `node` processes
+ * - peers:   real third-party MCP implementations (server-everything, the official SDK)
+ * - e2e:     the built site in a real Chromium (see tests/e2e/global-setup.ts)
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 20_000 } },
+      { test: { name: 'servers', include: ['tests/servers/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'peers', include: ['tests/peers/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
