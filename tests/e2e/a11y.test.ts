@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
+import { inject } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { builtPages } from './support/pages.ts';
 
 /** WCAG 2.2 AA, as Starlight's own a11y suite checks it. */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const pages = builtPages();
+const pages = builtPages(inject('distDir'));
 
 test('the build has pages to check', () => {
   expect(pages).toContain('');

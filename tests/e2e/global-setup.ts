@@ -4,14 +4,22 @@
  * server afterwards. Tests run against the production build, never `astro dev`
  * (dev re-optimises dependencies on first visit and reloads the page).
  *
+ * It also builds the course a second time with a sub-path config and serves
+ * that build with `npm run serve`'s server (`inject('subpathURL')`).
+ *
  * Env:
- * - `E2E_SKIP_BUILD=1` reuses an existing `dist/` (local iteration only; CI always builds).
+ * - `E2E_SKIP_BUILD=1` reuses existing `dist/` and `dist-subpath/` builds (local iteration only;
+ *   make them with `npm run build` and `COURSE_CONFIG=tests/fixtures/subpath.config.ts npx astro build --outDir dist-subpath`).
+ *   Without it, each run builds into a fresh temporary folder and removes it afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, waitForHttp } from './support/net.ts';
 import { resolveChromium } from './support/chromium.ts';
+import { serveCourse } from '../../scripts/serve.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,15 +27,24 @@ declare module 'vitest' {
     baseURL: string;
     /** Path of the Chromium binary the tests drive. */
     chromiumPath: string;
+    /**
+     * The same course built with a sub-path config (tests/fixtures/subpath.config.ts,
+     * base `/courses/mcp/`, Worker engine only), served by `npm run serve`'s server,
+     * e.g. `http://127.0.0.1:4400/courses/mcp/`.
+     */
+    subpathURL: string;
+    /** Folder of the default build (`dist`) and of the sub-path build, absolute paths. */
+    distDir: string;
+    subpathDistDir: string;
   }
 }
 
 const root = new URL('../../', import.meta.url);
 const astroBin = new URL('node_modules/astro/bin/astro.mjs', root).pathname;
 
-function run(args: string[]): Promise<void> {
+function run(args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astroBin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [astroBin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -37,11 +54,18 @@ function run(args: string[]): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromiumPath = resolveChromium(); // fails early, with install advice, when no browser is found
-  if (!(process.env.E2E_SKIP_BUILD === '1' && existsSync(new URL('dist/index.html', root)))) {
-    await run(['build']);
+  // Each run builds into its own folders, so parallel runs never overwrite each other's build.
+  const reuse = process.env.E2E_SKIP_BUILD === '1' && existsSync(new URL('dist/index.html', root)) && existsSync(new URL('dist-subpath/index.html', root));
+  const scratch = reuse ? undefined : mkdtempSync(join(tmpdir(), 'mcp-by-hand-e2e-'));
+  const distDir = scratch ? join(scratch, 'dist') + '/' : new URL('dist/', root).pathname;
+  const subpathDistDir = scratch ? join(scratch, 'dist-subpath') + '/' : new URL('dist-subpath/', root).pathname;
+  if (!reuse) {
+    await run(['build', '--outDir', distDir]);
+    await run(['build', '--outDir', subpathDistDir], { COURSE_CONFIG: new URL('tests/fixtures/subpath.config.ts', root).pathname });
   }
+  const { server: subpathServer, url: subpathURL } = await serveCourse({ dir: subpathDistDir, port: 0 });
   const port = await freePort();
-  const preview: ChildProcess = spawn(process.execPath, [astroBin, 'preview', '--host', '127.0.0.1', '--port', String(port)], {
+  const preview: ChildProcess = spawn(process.execPath, [astroBin, 'preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,11 +77,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await waitForHttp(baseURL, 30_000);
   } catch (error) {
     preview.kill('SIGKILL');
+    subpathServer.close();
     throw new Error(`astro preview did not start: ${(error as Error).message}\n${log}`);
   }
   project.provide('baseURL', baseURL);
   project.provide('chromiumPath', chromiumPath);
+  project.provide('subpathURL', subpathURL);
+  project.provide('distDir', distDir);
+  project.provide('subpathDistDir', subpathDistDir);
   return async () => {
+    await new Promise((r) => subpathServer.close(r));
     if (preview.exitCode === null) {
       const exited = new Promise((r) => preview.once('exit', r));
       preview.kill('SIGTERM');
@@ -65,5 +94,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await exited;
       clearTimeout(timer);
     }
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
 }

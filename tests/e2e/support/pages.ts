@@ -4,9 +4,9 @@ import { join, relative } from 'node:path';
 /**
  * Every HTML page in a build folder, as URL paths relative to the site's base
  * (`index.html` -> ``, `a/index.html` -> `a/`, `404.html` -> `404.html`).
- * @param distDir the build output folder (default `dist`).
+ * @param distDir the build output folder (e.g. `inject('distDir')`).
  */
-export function builtPages(distDir = new URL('../../../dist', import.meta.url).pathname): string[] {
+export function builtPages(distDir: string): string[] {
   const pages: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,0 +1,91 @@
+/**
+ * Self-hosting, end to end, on real processes: `npm run serve` serves a build with
+ * the isolation headers and `npm run doctor` passes it; a plain static server
+ * without headers fails the doctor's header check, which says what is missing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { test, expect } from './support/fixtures.ts';
+import { freePort, waitForHttp } from './support/net.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+const tsNode = [process.execPath, '--experimental-strip-types', '--no-warnings'];
+const children: ChildProcess[] = [];
+
+function start(cmd: string[], cwd = root): ChildProcess {
+  const child = spawn(cmd[0], cmd.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return child;
+}
+
+function doctor(url: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = start([...tsNode, 'scripts/doctor.ts', url, '--json']);
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+let served: string;
+let plain: string;
+
+beforeAll(async () => {
+  const servePort = await freePort();
+  start([...tsNode, 'scripts/serve.ts', '--port', String(servePort), inject('distDir')]);
+  served = `http://127.0.0.1:${servePort}/`;
+  const plainPort = await freePort();
+  start(['python3', '-m', 'http.server', String(plainPort), '--bind', '127.0.0.1', '--directory', inject('distDir')]);
+  plain = `http://127.0.0.1:${plainPort}/`;
+  await Promise.all([waitForHttp(served, 15_000), waitForHttp(plain, 15_000)]);
+});
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+test('npm run serve sends the isolation headers and the doctor passes the course', async () => {
+  const res = await fetch(served + 'how-this-course-works/');
+  expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+  const { code, out } = await doctor(served);
+  const report = JSON.parse(out);
+  expect(report.checks.map((c: { name: string; status: string }) => `${c.name}:${c.status}`)).toEqual([
+    'course:pass',
+    'base:pass',
+    'assets:pass',
+    'headers:pass',
+    'engines:pass',
+  ]);
+  expect(code).toBe(0);
+});
+
+test('a plain static server without headers fails the doctor, which names the missing headers', async () => {
+  const { code, out } = await doctor(plain);
+  const report = JSON.parse(out);
+  const headers = report.checks.find((c: { name: string }) => c.name === 'headers');
+  expect(headers.status).toBe('fail');
+  expect(headers.detail).toContain('Cross-Origin-Opener-Policy is missing');
+  expect(headers.detail).toContain('Cross-Origin-Embedder-Policy is missing');
+  expect(report.checks.find((c: { name: string }) => c.name === 'engines').detail).toContain('WebContainer unavailable: pages are not cross-origin isolated');
+  expect(code).toBe(1);
+});
+
+test('the doctor accepts the sub-path build at its base and refuses it at the host root', async () => {
+  const base = inject('subpathURL');
+  const ok = await doctor(base);
+  expect(ok.code).toBe(0);
+  const wrong = await doctor(new URL('/', base).href);
+  expect(wrong.code).toBe(1);
+  expect(JSON.parse(wrong.out).checks[0].detail).toContain(`try that URL`);
+});
+
+test('the sub-path build serves every page under /courses/mcp/ and its links stay there', async ({ open }) => {
+  const page = await open(inject('subpathURL') + 'how-this-course-works/');
+  expect(new URL(page.url()).pathname).toBe('/courses/mcp/how-this-course-works/');
+  const hrefs = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+  expect(hrefs.length).toBeGreaterThan(0);
+  expect(hrefs.filter((h) => !h.startsWith('/courses/mcp/'))).toEqual([]);
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+});
