@@ -65,7 +65,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const { server: subpathServer, url: subpathURL } = await serveCourse({ dir: subpathDistDir, port: 0 });
   const port = await freePort();
-  const preview: ChildProcess = spawn(process.execPath, [astroBin, 'preview', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(port)], {
+  // --ignore-lock: several runs may preview at once, and Astro would otherwise refuse a second
+  // preview server (or move it to the background when it thinks an agent runs it).
+  const preview: ChildProcess = spawn(process.execPath, [astroBin, 'preview', '--ignore-lock', '--outDir', distDir, '--host', '127.0.0.1', '--port', String(port)], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
