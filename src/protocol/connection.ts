@@ -143,18 +143,18 @@ export class Connection {
   #ended: { kind: ConnectionErrorKind; message: string; exit?: ProcessExit } | undefined;
   #classify: ClassifyOptions;
 
-  constructor(process: LineProcess, options: ConnectionOptions = {}) {
-    this.#proc = process;
-    this.pid = process.pid;
+  constructor(serverProcess: LineProcess, options: ConnectionOptions = {}) {
+    this.#proc = serverProcess;
+    this.pid = serverProcess.pid;
     this.#now = options.now ?? (() => globalThis.performance.now());
     this.#start = this.#now();
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.#maxOut = options.maxStdoutBytes ?? 32 * 1024 * 1024;
     this.#maxErr = options.maxStderrBytes ?? 1024 * 1024;
     this.#classify = options.classify ?? {};
-    this.#unsubscribe.push(process.onStdout((line) => this.#onStdout(line)));
-    this.#unsubscribe.push(process.onStderr((text) => this.#onStderr(text)));
-    this.exit = process.exit.then((info) => {
+    this.#unsubscribe.push(serverProcess.onStdout((line) => this.#onStdout(line)));
+    this.#unsubscribe.push(serverProcess.onStderr((text) => this.#onStderr(text)));
+    this.exit = serverProcess.exit.then((info) => {
       this.#end('exit', describeExit(info, this.#stderrTail), info);
       return info;
     });

@@ -47,28 +47,35 @@ export class LineDecoder {
   #strip: boolean;
   #max: number;
   #overflowed = false;
+  #cut = new Set<string>();
 
   constructor(options: LineDecoderOptions = {}) {
     this.#strip = options.stripCarriageReturn ?? true;
     this.#max = options.maxLineLength ?? 16 * 1024 * 1024;
   }
 
-  /** Feeds a chunk (UTF-8 bytes or already-decoded text); returns the lines it completed, in order. */
+  /** Feeds a chunk (UTF-8 bytes or already-decoded text); returns the lines it completed, in order, each parsed. */
   push(chunk: Uint8Array | string): DecodedLine[] {
-    const text = typeof chunk === 'string' ? chunk : this.#utf8.decode(chunk, { stream: true });
-    return this.#take(text);
+    return this.#take(this.#decode(chunk)).map((text) => this.#parse(text));
   }
 
   /** Ends the stream; returns the final unterminated line, if any (flagged like any other). */
   end(): DecodedLine[] {
-    const tail = this.#utf8.decode();
-    const out = this.#take(tail);
-    if (this.#buffer !== '' || this.#overflowed) {
-      out.push(this.#line(this.#buffer));
-      this.#buffer = '';
-      this.#overflowed = false;
-    }
-    return out;
+    return this.#endTake().map((text) => this.#parse(text));
+  }
+
+  /** Like {@link push}, without parsing: just the completed lines' text (for engines that only split). */
+  pushLines(chunk: Uint8Array | string): string[] {
+    const lines = this.#take(this.#decode(chunk));
+    this.#cut.clear();
+    return lines;
+  }
+
+  /** Like {@link end}, without parsing. */
+  endLines(): string[] {
+    const lines = this.#endTake();
+    this.#cut.clear();
+    return lines;
   }
 
   /** Characters held while waiting for a newline. */
@@ -76,16 +83,24 @@ export class LineDecoder {
     return this.#buffer.length;
   }
 
-  #take(text: string): DecodedLine[] {
-    const out: DecodedLine[] = [];
+  #decode(chunk: Uint8Array | string): string {
+    return typeof chunk === 'string' ? chunk : this.#utf8.decode(chunk, { stream: true });
+  }
+
+  #endTake(): string[] {
+    const out = this.#take(this.#utf8.decode());
+    if (this.#buffer !== '' || this.#overflowed) out.push(this.#finish());
+    return out;
+  }
+
+  #take(text: string): string[] {
+    const out: string[] = [];
     let start = 0;
     for (;;) {
       const nl = text.indexOf('\n', start);
       if (nl === -1) break;
       this.#append(text.slice(start, nl));
-      out.push(this.#line(this.#buffer));
-      this.#buffer = '';
-      this.#overflowed = false;
+      out.push(this.#finish());
       start = nl + 1;
     }
     this.#append(text.slice(start));
@@ -102,9 +117,18 @@ export class LineDecoder {
     }
   }
 
-  #line(raw: string): DecodedLine {
+  /** Takes the buffered line; remembers whether it was cut. */
+  #finish(): string {
+    const raw = this.#buffer;
     const text = this.#strip && raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (this.#overflowed) {
+    if (this.#overflowed) this.#cut.add(text);
+    this.#buffer = '';
+    this.#overflowed = false;
+    return text;
+  }
+
+  #parse(text: string): DecodedLine {
+    if (this.#cut.delete(text)) {
       return { text, parsed: { ok: false, raw: text, violation: `line longer than ${this.#max} characters (cut)` } };
     }
     return { text, parsed: parseMessageLine(text) };

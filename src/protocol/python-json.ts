@@ -10,7 +10,7 @@
  * cannot avoid: a whole number is written as an integer (`1`, where Python
  * would write `1.0` for a float), and object keys come in JS order (integer-like
  * keys first). Non-integer numbers follow Python's `repr(float)` (`1e-05`,
- * `1e+16`).
+ * `1e+16`); whole numbers beyond 2^53 are written as Python floats (`1.5e+300`).
  */
 
 /** Options for {@link pythonJsonDumps}. */
@@ -81,11 +81,9 @@ function write(v: unknown, out: string[], ascii: boolean): void {
 /** A number as Python writes it: integers plainly, other floats like `repr(float)`. Throws on NaN/±Infinity. */
 export function pythonNumber(n: number): string {
   if (!Number.isFinite(n)) throw new TypeError(`pythonJsonDumps: ${n} is not valid JSON`);
-  if (Number.isInteger(n)) {
-    if (Object.is(n, -0)) return '0';
-    // Beyond 2^53 JS prints exponents for >= 1e21; Python ints never do.
-    return Math.abs(n) < 1e21 ? String(n) : BigInt(n).toString();
-  }
+  if (Number.isSafeInteger(n)) return Object.is(n, -0) ? '0' : String(n);
+  // Not a safe integer: in JSON text it was almost surely a float (e.g. 1.5e300),
+  // and an integer this large cannot be held exactly by a JS number anyway.
   // Shortest round-trip digits, as both JS and Python compute them.
   const [mant, expText] = n.toExponential().split('e');
   const exp = Number(expText);
