@@ -56,7 +56,9 @@ export async function serveCourse(options: ServeOptions = {}): Promise<{ server:
       return;
     }
     req.url = '/' + url.slice(base.length);
-    files(req, res, () => res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(notFound));
+    files(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(notFound);
+    });
   });
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
