@@ -29,7 +29,7 @@
  */
 import {
   CALENDAR_INSTRUCTIONS, CREATE_EVENT_TOOL, ERR, PREPARE_WEEK_PROMPT, RpcError, WEEK_RESOURCE,
-  errorResponse, log, parseMessage, prepareWeekText, readPromptArgs, readToolCall, resultResponse, seedEvents, serveStdio,
+  answerRequest, errorResponse, normaliseDateTime, parseMessage, prepareWeekText, readPromptArgs, readToolCall, seedEvents, serveStdio,
 } from './shared.mjs';
 
 const LEGACY_VERSION = '2025-11-25';
@@ -54,7 +54,7 @@ const handlers = {
     if (args.startsAt === undefined) {
       return toolResult('create_event failed: this server cannot ask for a start time; pass startsAt.', { isError: true });
     }
-    const event = { id: `e${EVENTS.length + 1}`, title: args.title, startsAt: new Date(Date.parse(args.startsAt)).toISOString().replace('.000Z', 'Z') };
+    const event = { id: `e${EVENTS.length + 1}`, title: args.title, startsAt: normaliseDateTime(args.startsAt) };
     EVENTS.push(event);
     return toolResult(`Created ${event.id}: ${event.title} at ${event.startsAt}`, { structuredContent: event, isError: false });
   },
@@ -81,15 +81,11 @@ async function handleText(text) {
   if (message.kind === 'notification') return null;
   if (message.kind === 'error') return errorResponse(message.id, message.error);
   const { id, method } = message;
-  try {
+  return answerRequest(SERVER_INFO.name, id, method, () => {
     if (!Object.hasOwn(handlers, method)) throw new RpcError(ERR.METHOD_NOT_FOUND, 'Method not found');
     if (Array.isArray(message.params)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "params" must be an object');
-    return resultResponse(id, handlers[method](message.params ?? {}));
-  } catch (err) {
-    if (err instanceof RpcError) return errorResponse(id, err);
-    log(`calendar-legacy: internal error in ${method}: ${err?.stack ?? err}`);
-    return errorResponse(id, new RpcError(ERR.INTERNAL_ERROR, 'Internal error'));
-  }
+    return handlers[method](message.params ?? {});
+  });
 }
 
 serveStdio({ handleText }, `calendar-legacy: ready, MCP ${LEGACY_VERSION} over stdio (initialize first)`);

@@ -143,9 +143,13 @@ export function fromBase64url(text) {
 // 3. JSON-RPC messages
 // ---------------------------------------------------------------------------
 
-/** A request id we can echo: a string or an integer (spec: never null, never fractional). */
+/**
+ * A request id we can echo: a string or an integer (spec: never null, never
+ * fractional). Integers must be safe (|n| < 2^53): larger ones do not survive
+ * a round trip through every JSON implementation, and the SDK rejects them.
+ */
 export function readableId(id) {
-  return typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
+  return typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? id : undefined;
 }
 
 /**
@@ -203,6 +207,25 @@ export function errorResponse(id, err) {
   const error = { code: err.code, message: err.message };
   if (err.data !== undefined) error.data = err.data;
   return id === undefined ? { jsonrpc: '2.0', error } : { jsonrpc: '2.0', id, error };
+}
+
+/**
+ * Runs one request's handler and turns the outcome into a response: the
+ * handler's return value becomes the result; an {@link RpcError} becomes that
+ * error; anything else becomes -32603 "Internal error" and is logged to stderr
+ * (the details stay out of the reply).
+ * @param {string} serverName for the log line
+ * @param {string|number} id @param {string} method
+ * @param {() => object | Promise<object>} run
+ */
+export async function answerRequest(serverName, id, method, run) {
+  try {
+    return resultResponse(id, await run());
+  } catch (err) {
+    if (err instanceof RpcError) return errorResponse(id, err);
+    log(`${serverName}: internal error in ${method}: ${err?.stack ?? err}`);
+    return errorResponse(id, new RpcError(ERR.INTERNAL_ERROR, 'Internal error'));
+  }
 }
 
 /** Writes a line to stderr (the only place logs may go on stdio). */
@@ -282,7 +305,7 @@ export function createModernServer({ info, handlers }) {
     if (message.kind === 'notification') return null;
     if (message.kind === 'error') return errorResponse(message.id, message.error);
     const { id, method } = message;
-    try {
+    return answerRequest(info.name, id, method, async () => {
       if (method === 'initialize') {
         const asked = isObject(message.params) && typeof message.params.protocolVersion === 'string'
           ? message.params.protocolVersion
@@ -298,12 +321,8 @@ export function createModernServer({ info, handlers }) {
       const params = message.params ?? {};
       const { capabilities } = checkRequestMeta(params);
       const body = await handlers[method](params, { capabilities, method });
-      return resultResponse(id, { ...body, _meta: { ...body._meta, [META.serverInfo]: info } });
-    } catch (err) {
-      if (err instanceof RpcError) return errorResponse(id, err);
-      log(`${info.name}: internal error in ${method}: ${err?.stack ?? err}`);
-      return errorResponse(id, new RpcError(ERR.INTERNAL_ERROR, 'Internal error'));
-    }
+      return { ...body, _meta: { ...body._meta, [META.serverInfo]: info } };
+    });
   }
   return { handleParsed, handleText: (text) => handleParsed(parseMessage(text)) };
 }
