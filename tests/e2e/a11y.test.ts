@@ -17,6 +17,8 @@ for (const scheme of ['light', 'dark'] as const) {
     const page = await open(path, { colorScheme: scheme });
     if (path === '404.html') watch.problems.splice(0); // the 404 page answers 404 on purpose
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+    // Let islands in view hydrate and settle before judging the page.
+    await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page }).withTags(tags).analyze();
     const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     expect(summary).toEqual([]);

@@ -35,7 +35,11 @@ export interface PageWatch {
 
 interface Fixtures {
   browser: Browser;
-  /** Opens `path` (relative to the base URL) in a fresh context and returns the page. */
+  /**
+   * Opens `path` (relative to the base URL) in a fresh context and returns the page.
+   * An absolute URL (`http://…`, e.g. `inject('subpathURL')`) is opened as it is; `offline`
+   * then treats that URL's origin as the site's own.
+   */
   open: (path: string, options?: OpenOptions) => Promise<Page>;
   /** Problems and blocked requests seen by pages opened in this test. */
   watch: PageWatch;
@@ -55,8 +59,9 @@ export const test = base.extend<Fixtures>({
   watch: async ({}, use) => use({ problems: [], blocked: [] }),
   open: async ({ browser, watch, baseURL }, use) => {
     const contexts: BrowserContext[] = [];
-    const origin = new URL(baseURL).origin;
     await use(async (path, options = {}) => {
+      const target = new URL(path.replace(/^\//, ''), baseURL).href; // an absolute URL stays as it is
+      const origin = new URL(target).origin;
       const context = await browser.newContext({
         colorScheme: options.colorScheme ?? 'light',
         viewport: options.viewport ?? { width: 1280, height: 800 },
@@ -83,7 +88,7 @@ export const test = base.extend<Fixtures>({
       page.on('response', (response) => {
         if (response.status() >= 400) watch.problems.push(`HTTP ${response.status()}: ${response.url()}`);
       });
-      await page.goto(new URL(path.replace(/^\//, ''), baseURL).href, { waitUntil: 'load' });
+      await page.goto(target, { waitUntil: 'load' });
       return page;
     });
     for (const context of contexts) await context.close();

@@ -1,0 +1,339 @@
+/**
+ * Console: raw JSON-RPC in, annotated transcript out, for one server process
+ * (issue 6). The editor is CodeMirror (JSON); what is sent is the exact line
+ * written to stdin (or POSTed, for `server="http"`), shown in the transcript.
+ *
+ * Props:
+ * - `server`: which toy server (`calendar`, `calendar-handles`, `legacy`, `noisy`, `http`).
+ * - `initial`: a JSON-RPC message (string) to prefill; default a `server/discover`.
+ * - `meta`: start with "fill in _meta" on (default true).
+ * - `id`: a name for this console; a console with an id, like one inside a
+ *   ServerEditor (`attached`), restarts when a ServerEditor on the page runs
+ *   an edit of the same server.
+ * - `attached`: set by ServerEditor for its own console.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { RequestBuilder } from '../../protocol/request-builder.ts';
+import type { Classification } from '../../protocol/classify.ts';
+import type { ElicitResult, JsonObject } from '../../protocol/messages.ts';
+import type { EditorHandle, EditorKey } from '../shared/editor-handle.ts';
+import { LazyCodeEditor } from '../shared/LazyCodeEditor.tsx';
+import { EngineBadge } from '../shared/EngineBadge.tsx';
+import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
+import { ElicitationPanel } from '../elicitation/ElicitationPanel.tsx';
+import { CONSOLE_CAPABILITIES, composeLine, nextFreeId, retryMessage, templates } from './compose.ts';
+import { transcriptText, type Item } from './items.ts';
+import { HttpSession, nextKey, StdioSession, type Session } from './sessions.ts';
+import { StderrLane, WireLane } from './Transcript.tsx';
+import '../shared/widget.css';
+
+/** Props of {@link Console}. */
+export interface ConsoleProps {
+  server: ServerName;
+  initial?: string;
+  meta?: boolean;
+  id?: string;
+  attached?: boolean;
+}
+
+interface PendingInput {
+  original: Record<string, unknown>;
+  requestId: unknown;
+  requests: Array<[string, { method?: unknown; params?: unknown }]>;
+  index: number;
+  answers: Record<string, JsonObject>;
+  requestState?: string;
+}
+
+let consoles = 0;
+
+/** The Console island. */
+export function Console(props: ConsoleProps): JSX.Element {
+  const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
+  const http = server === 'http';
+  /** Set once hydrated, so tests (and styles) can tell the island is live. */
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const uid = useMemo(() => `mcp-console-${++consoles}`, []);
+  const builder = useMemo(() => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES }), []);
+  const [items, setItems] = useState<Item[]>([]);
+  const [pid, setPid] = useState<number | undefined>();
+  const [procState, setProcState] = useState<string>('starts when you send or type');
+  const [fillMeta, setFillMeta] = useState(props.meta !== false);
+  const [warning, setWarning] = useState<string | undefined>();
+  const [pending, setPending] = useState<PendingInput | undefined>();
+  const [copied, setCopied] = useState('');
+  const [template, setTemplate] = useState(0);
+  const editor = useRef<EditorHandle>();
+  const sent = useRef(new Map<unknown, Record<string, unknown>>());
+  const history = useRef<{ list: string[]; index: number; draft: string }>({ list: [], index: 0, draft: '' });
+  const fillRef = useRef(fillMeta);
+  fillRef.current = fillMeta;
+  const lastSendAt = useRef(0);
+
+  const push = (item: Item) => setItems((list) => [...list, item]);
+
+  const session = useMemo<Session>(() => {
+    const hooks = {
+      item: push,
+      state: (p: number | undefined, s: string) => {
+        setPid(p);
+        setProcState(s);
+      },
+      reply: (message: Record<string, unknown>, c: Classification) => onReply(message, c),
+      methodOf: (id: unknown) => {
+        const m = sent.current.get(id)?.method;
+        return typeof m === 'string' ? m : undefined;
+      },
+    };
+    return http ? new HttpSession(server, hooks) : new StdioSession(server, hooks);
+  }, []);
+
+  const nextId = () => nextFreeId(sent.current.keys(), 1);
+  const templateList = () => templates(nextId(), !fillRef.current, builder);
+
+  function onReply(message: Record<string, unknown>, c: Classification): void {
+    if (c.kind !== 'input_required') return;
+    const original = sent.current.get(message.id);
+    if (!original) {
+      push({ kind: 'event', key: nextKey(), text: 'input_required for a request this console did not send; nothing to retry', tone: 'warn' });
+      return;
+    }
+    const result = (message.result ?? {}) as Record<string, unknown>;
+    const reqs = result.inputRequests && typeof result.inputRequests === 'object' ? Object.entries(result.inputRequests as Record<string, { method?: unknown; params?: unknown }>) : [];
+    const p: PendingInput = { original, requestId: message.id, requests: reqs, index: 0, answers: {} };
+    if (typeof result.requestState === 'string') p.requestState = result.requestState;
+    setPending(p);
+  }
+
+  async function transmit(line: string, message: Record<string, unknown> | undefined): Promise<void> {
+    if (message && 'id' in message && typeof message.method === 'string') sent.current.set(message.id, message);
+    try {
+      await session.send(line, message);
+    } catch (e) {
+      push({ kind: 'event', key: nextKey(), text: `not sent: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' });
+    }
+  }
+
+  async function send(): Promise<void> {
+    try {
+      await sendNow();
+    } catch (e) {
+      push({ kind: 'event', key: nextKey(), text: `not sent: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' });
+    }
+  }
+
+  async function sendNow(): Promise<void> {
+    const v = editor.current;
+    if (!v) return;
+    const text = v.getText();
+    if (!text.trim()) {
+      setWarning('Nothing to send: the editor is empty. Pick a template.');
+      return;
+    }
+    lastSendAt.current = Date.now();
+    const composed = composeLine(text, { fillMeta: fillRef.current, builder });
+    const h = history.current;
+    if (h.list[h.list.length - 1] !== text) h.list.push(text);
+    h.index = h.list.length;
+    h.draft = '';
+    setWarning(composed.warning);
+    if (composed.warning) push({ kind: 'event', key: nextKey(), text: `sending anyway: ${composed.warning}`, tone: 'warn' });
+    else if (composed.filledMeta) push({ kind: 'event', key: nextKey(), text: 'filled in the required _meta (switch "fill in _meta" off to send exactly what you typed)', tone: 'info' });
+    setPending(undefined);
+    await transmit(composed.line, composed.message);
+  }
+
+  async function answer(result: ElicitResult): Promise<void> {
+    const p = pending;
+    if (!p) return;
+    const [key] = p.requests[p.index]!;
+    const answers = { ...p.answers, [key]: result as unknown as JsonObject };
+    if (p.index + 1 < p.requests.length) {
+      setPending({ ...p, index: p.index + 1, answers });
+      return;
+    }
+    await retry({ ...p, answers });
+  }
+
+  async function retry(p: PendingInput): Promise<void> {
+    setPending(undefined);
+    const msg = retryMessage(p.original, nextId(), p.requests.length ? p.answers : undefined, p.requestState, builder);
+    push({
+      kind: 'event',
+      key: nextKey(),
+      text: `retrying ${String(p.original.method)} with a new id${p.requests.length ? ', inputResponses' : ''}${p.requestState !== undefined ? ' and the requestState echoed exactly' : ''}`,
+      tone: 'info',
+    });
+    await transmit(JSON.stringify(msg), msg);
+  }
+
+  // Editor keys: send, and history when the cursor is on the first/last line.
+  const keys = useMemo<EditorKey[]>(
+    () => [
+      { key: 'Mod-Enter', run: () => (void send(), true) },
+      {
+        key: 'ArrowUp',
+        run: ({ line }) => {
+          const h = history.current;
+          const v = editor.current!;
+          if (line !== 1 || h.index === 0 || !h.list.length) return false;
+          if (h.index === h.list.length) h.draft = v.getText();
+          h.index--;
+          v.setText(h.list[h.index]!);
+          v.setCursor(0);
+          return true;
+        },
+      },
+      {
+        key: 'ArrowDown',
+        run: ({ line, lines }) => {
+          const h = history.current;
+          if (line !== lines || h.index >= h.list.length) return false;
+          h.index++;
+          editor.current!.setText(h.index === h.list.length ? h.draft : h.list[h.index]!);
+          return true;
+        },
+      },
+    ],
+    [],
+  );
+  const initialDoc = useMemo(() => props.initial ?? templateList()[0]!.text, []);
+
+  // Process lifetime: restart on engine switch/reset, and on a ServerEditor run when attached.
+  useEffect(() => {
+    let first = true;
+    const unsub = engineGeneration.subscribe(() => {
+      if (first) {
+        first = false;
+        return;
+      }
+      if (session.pid !== undefined) void session.restart().catch(() => undefined);
+    });
+    const unsubSource = props.attached || props.id ? onServerSourceChange(server, () => void session.restart().catch(() => undefined)) : () => undefined;
+    return () => {
+      unsub();
+      unsubSource();
+      session.dispose();
+    };
+  }, []);
+
+  const start = () => void session.ensure().catch(() => undefined);
+
+  const current = pending?.requests[pending.index];
+  const title = http ? `${server}.mjs over Streamable HTTP` : `${server}.mjs over stdio`;
+
+  return (
+    <section class="mcp-widget mcp-console" aria-labelledby={`${uid}-title`} onKeyDown={start} data-server={server} data-ready={ready ? "yes" : undefined}>
+      <header class="mcp-widget-head">
+        <h3 id={`${uid}-title`} class="mcp-widget-title">
+          Console: {title}
+        </h3>
+        <EngineBadge pid={pid} processState={procState} />
+      </header>
+      <LazyCodeEditor
+        class="mcp-editor-json"
+        doc={initialDoc}
+        language="json"
+        label={`JSON-RPC message to ${http ? 'POST to' : 'write to the stdin of'} ${server}.mjs`}
+        describedBy={`${uid}-help`}
+        keys={keys}
+        onChange={() => setWarning(undefined)}
+        handle={editor}
+      />
+      <p id={`${uid}-help`} class="mcp-help">
+        Ctrl+Enter (⌘+Enter) sends. Up/Down on the first/last line walk the history. Tab leaves the editor.
+      </p>
+      {warning ? (
+        <p class="mcp-warning" role="alert">
+          {warning}
+        </p>
+      ) : null}
+      <div class="mcp-toolbar">
+        <span class="mcp-template">
+          <label for={`${uid}-tpl`}>Template</label>
+          <select id={`${uid}-tpl`} value={String(template)} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
+            {templates(1, false, builder).map((t, i) => (
+              <option key={i} value={String(i)}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            class="mcp-btn"
+            onClick={() => {
+              const v = editor.current!;
+              v.setText(templateList()[template]!.text);
+              v.focus();
+            }}
+          >
+            Use template
+          </button>
+        </span>
+        <label class="mcp-switch">
+          <input type="checkbox" role="switch" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
+          <span>fill in _meta</span>
+        </label>
+        <button type="button" class="mcp-btn mcp-btn-primary" onClick={() => void send()}>
+          Send
+        </button>
+        <button type="button" class="mcp-btn" onClick={() => void session.restart().catch(() => undefined)}>
+          Restart process
+        </button>
+        <button type="button" class="mcp-btn" onClick={() => setItems([])}>
+          Clear
+        </button>
+        <button
+          type="button"
+          class="mcp-btn"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(transcriptText(items));
+              setCopied('Transcript copied.');
+            } catch {
+              setCopied('Copying failed: the browser refused clipboard access.');
+            }
+          }}
+        >
+          Copy transcript
+        </button>
+        <span class="mcp-sr-status" role="status">
+          {copied}
+        </span>
+      </div>
+      {pending ? (
+        <div class="mcp-pending" role="region" aria-label="The server asks for input">
+          {current && current[1].method === 'elicitation/create' ? (
+            <ElicitationPanel
+              key={`${String(pending.requestId)}-${pending.index}`}
+              params={(current[1].params ?? {}) as Record<string, unknown>}
+              heading={`input request "${current[0]}" (${pending.index + 1} of ${pending.requests.length})`}
+              autoFocus
+              onResult={(r) => void answer(r)}
+            />
+          ) : current ? (
+            <p class="mcp-tone-warn">
+              The server asks for {String(current[1].method)} under "{current[0]}", which this console cannot answer.{' '}
+              <button type="button" class="mcp-btn" onClick={() => setPending(undefined)}>
+                Dismiss
+              </button>
+            </p>
+          ) : (
+            <p>
+              The server answered input_required with only a requestState (no questions).{' '}
+              <button type="button" class="mcp-btn mcp-btn-primary" onClick={() => void retry(pending)}>
+                Retry now, echoing requestState
+              </button>
+            </p>
+          )}
+        </div>
+      ) : null}
+      <div class="mcp-lanes">
+        <WireLane items={items} label={`Transcript of ${server}.mjs`} />
+        <StderrLane items={items} />
+      </div>
+    </section>
+  );
+}

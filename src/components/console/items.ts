@@ -1,0 +1,93 @@
+/**
+ * What the Console's transcript holds: one item per line on the wire (or per
+ * HTTP exchange), per stderr chunk, and per lifecycle event. Plain data, so
+ * the transcript can be copied as text.
+ */
+import type { Classification } from '../../protocol/classify.ts';
+import type { Meaning } from '../shared/meaning.ts';
+
+/** A stdin or stdout line. `t` is ms since the process started; `message` is the parsed JSON when it parsed. */
+export interface WireItem {
+  kind: 'wire';
+  key: number;
+  direction: 'out' | 'in';
+  channel: 'stdin' | 'stdout';
+  t: number;
+  pid: number;
+  text: string;
+  message?: unknown;
+  classification?: Classification;
+  meaning?: Meaning;
+  note?: string;
+}
+
+/** A chunk the server wrote to stderr. */
+export interface StderrItem {
+  kind: 'stderr';
+  key: number;
+  t: number;
+  pid: number;
+  text: string;
+}
+
+/** Process started, exited, restarted; a send warning; an engine failure. */
+export interface EventItem {
+  kind: 'event';
+  key: number;
+  pid?: number;
+  text: string;
+  tone: 'info' | 'warn' | 'error';
+}
+
+/** One SSE frame of an HTTP response, with the meaning of its JSON-RPC data. */
+export interface SseItem {
+  event: string;
+  data: string;
+  comments: string[];
+  message?: unknown;
+  meaning?: Meaning;
+}
+
+/** One HTTP POST and its response (server="http"). */
+export interface HttpItem {
+  kind: 'http';
+  key: number;
+  t: number;
+  pid: number;
+  requestText: string;
+  responseText: string;
+  status: number;
+  contentType: string;
+  /** Frames when the response was `text/event-stream`. */
+  frames?: SseItem[];
+  /** The JSON-RPC message of a JSON body. */
+  message?: unknown;
+  meaning?: Meaning;
+}
+
+/** Any transcript item. */
+export type Item = WireItem | StderrItem | EventItem | HttpItem;
+
+/**
+ * The transcript as plain text (for "Copy transcript"): one line per item:
+ * direction, time, pid, a tab, then the line exactly as on the wire (meanings
+ * follow on lines starting with `   # `).
+ */
+export function transcriptText(items: Item[]): string {
+  const out: string[] = [];
+  for (const it of items) {
+    if (it.kind === 'wire') {
+      out.push(`${it.direction === 'out' ? '-> stdin ' : '<- stdout'} ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text}`);
+      if (it.meaning) out.push(`   # ${it.meaning.text}`);
+    } else if (it.kind === 'stderr') {
+      out.push(`<- stderr ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text.replace(/\n$/, '')}`);
+    } else if (it.kind === 'http') {
+      out.push(`-> HTTP ${it.t.toFixed(1)}ms pid ${it.pid}\n${it.requestText}\n<- HTTP\n${it.responseText}`);
+      if (it.meaning) out.push(`   # ${it.meaning.text}`);
+      for (const f of it.frames ?? []) if (f.meaning) out.push(`   # SSE ${f.event}: ${f.meaning.text}`);
+    } else {
+      out.push(`-- ${it.text}${it.pid !== undefined ? ` (pid ${it.pid})` : ''}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}

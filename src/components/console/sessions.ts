@@ -1,0 +1,272 @@
+/**
+ * The Console's link to a server: over stdio (one engine process, through a
+ * `Connection` of `src/protocol/`) or over Streamable HTTP (http.mjs's fetch
+ * handler in an engine process, called from the page). Each turns what
+ * happens into transcript items and tells the Console about replies.
+ */
+import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry } from '../../protocol/index.ts';
+import type { Classification } from '../../protocol/classify.ts';
+import { describeReply } from '../shared/meaning.ts';
+import { openHttpEndpoint, spawnServer, currentEntry, type HttpEndpoint, type ServerName } from '../shared/page-engine.ts';
+import type { EventItem, HttpItem, Item, SseItem } from './items.ts';
+import { MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from './http-exchange.ts';
+
+/** Callbacks a session reports to. */
+export interface SessionHooks {
+  /** A new transcript item. */
+  item(item: Item): void;
+  /** The process changed: pid and a short state ("running", "exited with code 0"). */
+  state(pid: number | undefined, state: string): void;
+  /** A reply (stdout line or HTTP body/frame) that parsed as JSON-RPC. */
+  reply(message: Record<string, unknown>, classification: Classification): void;
+  /** The method of the request with this id, if the Console sent it. */
+  methodOf(id: unknown): string | undefined;
+}
+
+/** A link to one server process. */
+export interface Session {
+  readonly pid: number | undefined;
+  /** Starts the process if none is running. */
+  ensure(): Promise<void>;
+  /** Writes one line (stdio) or POSTs it (HTTP). `message` is the parsed line, when it parsed. */
+  send(line: string, message: Record<string, unknown> | undefined): Promise<void>;
+  /** Kills the process and starts a fresh one (new pid). */
+  restart(): Promise<void>;
+  /** Kills the process; the session is not used again. */
+  dispose(): void;
+}
+
+let keys = 0;
+/** A fresh key for a transcript item. */
+export function nextKey(): number {
+  return ++keys;
+}
+
+function event(text: string, tone: EventItem['tone'], pid?: number): EventItem {
+  return pid === undefined ? { kind: 'event', key: nextKey(), text, tone } : { kind: 'event', key: nextKey(), text, tone, pid };
+}
+
+/** stdio: one engine process, one Connection. */
+export class StdioSession implements Session {
+  #server: ServerName;
+  #hooks: SessionHooks;
+  #conn: Connection | undefined;
+  #starting: Promise<void> | undefined;
+  #disposed = false;
+
+  constructor(server: ServerName, hooks: SessionHooks) {
+    this.#server = server;
+    this.#hooks = hooks;
+  }
+
+  get pid(): number | undefined {
+    return this.#conn?.pid;
+  }
+
+  ensure(): Promise<void> {
+    if (this.#conn && !this.#conn.ended) return Promise.resolve();
+    this.#starting ??= this.#start().finally(() => (this.#starting = undefined));
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
+    this.#hooks.state(undefined, 'starting…');
+    let proc;
+    try {
+      proc = await spawnServer(this.#server);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.#hooks.item(event(`could not start ${currentEntry(this.#server)}: ${why}`, 'error'));
+      this.#hooks.state(undefined, 'not running');
+      throw e;
+    }
+    if (this.#disposed) {
+      proc.kill();
+      return;
+    }
+    const conn = new Connection(proc, { timeoutMs: 60_000 });
+    this.#conn = conn;
+    this.#hooks.item(event(`started ${currentEntry(this.#server)}`, 'info', conn.pid));
+    this.#hooks.state(conn.pid, 'running');
+    conn.onEntry((e) => this.#onEntry(e));
+    void conn.exit.then((info) => {
+      if (this.#conn !== conn) return;
+      const how = info.signal ? `killed (${info.signal})` : `exited with code ${info.code}`;
+      const why = info.reason ? `: ${info.reason}` : '';
+      this.#hooks.item(event(`process ${how}${why}`, info.code === 0 ? 'info' : 'warn', conn.pid));
+      this.#hooks.state(conn.pid, how);
+    });
+  }
+
+  #onEntry(e: TranscriptEntry): void {
+    if (e.channel === 'stderr') {
+      this.#hooks.item({ kind: 'stderr', key: nextKey(), t: e.t, pid: e.pid, text: e.text });
+      return;
+    }
+    const parsed = parseMessageLine(e.text);
+    const message = parsed.ok ? (parsed.message as unknown as Record<string, unknown>) : undefined;
+    if (e.channel === 'stdin') {
+      this.#hooks.item({ kind: 'wire', key: nextKey(), direction: 'out', channel: 'stdin', t: e.t, pid: e.pid, text: e.text, ...(message ? { message } : {}), ...(e.classification ? { classification: e.classification } : {}) });
+      return;
+    }
+    const c = e.classification!;
+    const meaning = describeReply(c, message, message ? this.#hooks.methodOf(message.id) : undefined);
+    const item: Item = { kind: 'wire', key: nextKey(), direction: 'in', channel: 'stdout', t: e.t, pid: e.pid, text: e.text, classification: c, meaning };
+    if (message) item.message = message;
+    this.#hooks.item(item);
+    if (message) this.#hooks.reply(message, c);
+  }
+
+  async send(line: string): Promise<void> {
+    await this.ensure();
+    this.#conn!.sendRaw(line);
+  }
+
+  async restart(): Promise<void> {
+    const old = this.#conn;
+    this.#conn = undefined;
+    if (old) {
+      this.#hooks.item(event('restarting: the old process is killed, a fresh one starts (fresh memory)', 'info', old.pid));
+      old.kill();
+    }
+    await this.ensure();
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#conn?.kill();
+  }
+}
+
+/** Streamable HTTP: http.mjs's `handle(Request)` in one engine process, called from the page. */
+export class HttpSession implements Session {
+  #server: ServerName;
+  #hooks: SessionHooks;
+  #endpoint: HttpEndpoint | undefined;
+  #starting: Promise<void> | undefined;
+  #started = 0;
+  #exited = false;
+  #disposed = false;
+
+  constructor(server: ServerName, hooks: SessionHooks) {
+    this.#server = server;
+    this.#hooks = hooks;
+  }
+
+  get pid(): number | undefined {
+    return this.#endpoint?.process.pid;
+  }
+
+  ensure(): Promise<void> {
+    if (this.#endpoint && !this.#exited) return Promise.resolve();
+    this.#starting ??= this.#start().finally(() => (this.#starting = undefined));
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
+    this.#hooks.state(undefined, 'starting…');
+    let ep: HttpEndpoint;
+    try {
+      ep = await openHttpEndpoint(this.#server);
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      this.#hooks.item(event(`could not load ${currentEntry(this.#server)}: ${why}`, 'error'));
+      this.#hooks.state(undefined, 'not running');
+      throw e;
+    }
+    if (this.#disposed) {
+      ep.process.kill();
+      return;
+    }
+    this.#endpoint = ep;
+    this.#exited = false;
+    this.#started = performance.now();
+    const pid = ep.process.pid;
+    this.#hooks.item(event(`loaded ${currentEntry(this.#server)}; its handle(Request) answers POST /mcp in the page (no network)`, 'info', pid));
+    this.#hooks.state(pid, 'serving');
+    ep.process.onStderr((text) => this.#hooks.item({ kind: 'stderr', key: nextKey(), t: this.#t(), pid, text }));
+    void ep.process.exit.then((info) => {
+      if (this.#endpoint !== ep) return;
+      this.#exited = true;
+      const how = info.signal ? `killed (${info.signal})` : `exited with code ${info.code}`;
+      this.#hooks.item(event(`process ${how}${info.reason ? `: ${info.reason}` : ''}`, 'warn', pid));
+      this.#hooks.state(pid, how);
+    });
+  }
+
+  #t(): number {
+    return Math.round((performance.now() - this.#started) * 1000) / 1000;
+  }
+
+  #meaningOf(data: string): { message?: Record<string, unknown>; meaning?: SseItem['meaning']; classification?: Classification } {
+    const parsed = parseMessageLine(data);
+    if (!parsed.ok) return {};
+    const message = parsed.message as unknown as Record<string, unknown>;
+    const classification = classifyMessage(parsed.message);
+    return { message, classification, meaning: describeReply(classification, message, this.#hooks.methodOf(message.id)) };
+  }
+
+  async send(line: string, message: Record<string, unknown> | undefined): Promise<void> {
+    await this.ensure();
+    const ep = this.#endpoint!;
+    const headers = mcpHeaders(message);
+    const t = this.#t();
+    const request = new Request(MCP_ENDPOINT, { method: 'POST', headers, body: line });
+    let response: Response;
+    try {
+      response = await ep.handle(request);
+    } catch (e) {
+      this.#hooks.item(event(`the handler failed: ${e instanceof Error ? e.message : String(e)}`, 'error', ep.process.pid));
+      return;
+    }
+    const body = await response.text();
+    const respHeaders = [...response.headers.entries()];
+    const contentType = response.headers.get('content-type') ?? '';
+    const item: HttpItem = {
+      kind: 'http',
+      key: nextKey(),
+      t,
+      pid: ep.process.pid,
+      requestText: rawRequest(MCP_ENDPOINT, headers, line),
+      responseText: rawResponse(response.status, response.statusText, respHeaders, body),
+      status: response.status,
+      contentType,
+    };
+    const replies: Array<{ message: Record<string, unknown>; classification: Classification }> = [];
+    if (contentType.startsWith('text/event-stream')) {
+      item.frames = parseSse(body).map((f) => {
+        const m = f.data ? this.#meaningOf(f.data) : {};
+        if (m.message && m.classification) replies.push({ message: m.message, classification: m.classification });
+        const frame: SseItem = { event: f.event, data: f.data, comments: f.comments };
+        if (m.message) frame.message = m.message;
+        if (m.meaning) frame.meaning = m.meaning;
+        return frame;
+      });
+    } else if (body) {
+      const m = this.#meaningOf(body);
+      if (m.message) item.message = m.message;
+      if (m.meaning) item.meaning = m.meaning;
+      else if (contentType.startsWith('application/json')) item.meaning = { text: 'the body is not a JSON-RPC message', tone: 'warn' };
+      if (m.message && m.classification) replies.push({ message: m.message, classification: m.classification });
+    } else {
+      item.meaning = { text: `${response.status} with no body${response.status === 202 ? ': notification accepted' : ''}`, tone: response.status < 400 ? 'ok' : 'error' };
+    }
+    this.#hooks.item(item);
+    for (const r of replies) this.#hooks.reply(r.message, r.classification);
+  }
+
+  async restart(): Promise<void> {
+    const old = this.#endpoint;
+    this.#endpoint = undefined;
+    if (old) {
+      this.#hooks.item(event('restarting: the old process is killed, a fresh one loads the module', 'info', old.process.pid));
+      old.process.kill();
+    }
+    await this.ensure();
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    this.#endpoint?.process.kill();
+  }
+}

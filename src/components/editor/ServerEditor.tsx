@@ -1,0 +1,157 @@
+/**
+ * ServerEditor: a toy server's source in CodeMirror (JavaScript) with Run,
+ * Reset and a marker when the source differs from the original (issue 6).
+ * - Run checks the syntax first (line:col, nothing started on an error),
+ *   then writes the edit into the engine's file system and makes the page run
+ *   it: the attached Console restarts with a fresh process of the edit.
+ * - Reset asks first (inline, accessible), then goes back to the original.
+ * - Every change is saved at once in localStorage (per page path and file),
+ *   restored on reload, and kept whatever happens when it runs.
+ *
+ * Props: `server` (toy server name), `original` (its shipped source text),
+ * `console` (render an attached Console below; default true).
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { EditorHandle } from '../shared/editor-handle.ts';
+import { LazyCodeEditor } from '../shared/LazyCodeEditor.tsx';
+import { EngineBadge } from '../shared/EngineBadge.tsx';
+import { ConfirmButton } from '../shared/ConfirmButton.tsx';
+import { engineGeneration, originalEntry, runsEdited, setServerSource, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
+import { Console } from '../console/Console.tsx';
+import { editKey, loadEdit, saveEdit } from './edit-store.ts';
+import type { SyntaxProblem } from './syntax-check.ts';
+import '../shared/widget.css';
+
+/** Props of {@link ServerEditor}. */
+export interface ServerEditorProps {
+  server: ServerName;
+  original: string;
+  console?: boolean;
+}
+
+let editors = 0;
+
+/** The ServerEditor island. */
+export function ServerEditor(props: ServerEditorProps): JSX.Element {
+  const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
+  const file = originalEntry(server);
+  /** Set once hydrated, so tests (and styles) can tell the island is live. */
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const uid = useMemo(() => `mcp-editor-${++editors}`, []);
+  const key = useMemo(() => editKey(typeof location === 'undefined' ? '/' : location.pathname, file), []);
+  const view = useRef<EditorHandle>();
+  const saved = useMemo(() => loadEdit(key), []);
+  const initialDoc = saved ?? props.original;
+  const [changed, setChanged] = useState(false);
+  const [running, setRunning] = useState<'original' | 'edit'>(runsEdited(server) ? 'edit' : 'original');
+  const [problem, setProblem] = useState<SyntaxProblem | undefined>();
+  const [status, setStatus] = useState('');
+  const [storageOk, setStorageOk] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    setChanged(initialDoc !== props.original);
+    if (saved !== undefined) setStatus('Your edit was restored from this browser. It runs when you press Run.');
+    let first = true;
+    const unsub = engineGeneration.subscribe(() => {
+      if (first) return void (first = false);
+      setRunning(runsEdited(server) ? 'edit' : 'original');
+    });
+    return unsub;
+  }, []);
+
+  const onChange = (text: string) => {
+    setChanged(text !== props.original);
+    setStorageOk(saveEdit(key, text, props.original));
+    setProblem(undefined);
+  };
+
+  const goTo = (p: SyntaxProblem) => view.current!.setCursor(p.offset);
+
+  async function run(): Promise<void> {
+    const v = view.current!;
+    const text = v.getText();
+    setStorageOk(saveEdit(key, text, props.original));
+    const { findSyntaxError, lexerReady } = await import('./syntax-check.ts');
+    await lexerReady();
+    const p = findSyntaxError(text);
+    setProblem(p);
+    if (p) {
+      setStatus(`Not started: syntax error at line ${p.line}, column ${p.column}.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await setServerSource(server, text === props.original ? null : text);
+      setRunning(text === props.original ? 'original' : 'edit');
+      setStatus(text === props.original ? 'Running the original source.' : 'Running your edit in a fresh process.');
+    } catch (e) {
+      setStatus(`Could not run: ${e instanceof Error ? e.message : String(e)}. Your edit is kept.`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reset(): Promise<void> {
+    view.current!.setText(props.original);
+    saveEdit(key, props.original, props.original);
+    setChanged(false);
+    setProblem(undefined);
+    await setServerSource(server, null);
+    setRunning('original');
+    setStatus('Back to the original source.');
+  }
+
+  return (
+    <section class="mcp-widget mcp-server-editor" aria-labelledby={`${uid}-title`} data-server={server} data-ready={ready ? "yes" : undefined}>
+      <header class="mcp-widget-head">
+        <h3 id={`${uid}-title`} class="mcp-widget-title">
+          Server source: {file}
+        </h3>
+        <span class={`mcp-changed ${changed ? 'mcp-changed-yes' : 'mcp-changed-no'}`} data-changed={changed ? 'yes' : 'no'}>
+          {changed ? 'edited (differs from the original)' : 'original'}
+        </span>
+      </header>
+      {props.console === false ? <EngineBadge /> : null}
+      <LazyCodeEditor
+        class="mcp-editor-js"
+        doc={initialDoc}
+        language="javascript"
+        label={`Source of ${file}`}
+        describedBy={`${uid}-help`}
+        lineNumbers
+        onChange={onChange}
+        handle={view}
+      />
+      <p id={`${uid}-help`} class="mcp-help">
+        Edits are saved in this browser as you type. Run checks the syntax, then restarts the server from your edit. Tab leaves the editor.
+      </p>
+      {problem ? (
+        <div class="mcp-syntax" role="alert">
+          Syntax error at line {problem.line}, column {problem.column}: {problem.message}. The server was not started.{' '}
+          <button type="button" class="mcp-btn mcp-btn-small" onClick={() => goTo(problem)}>
+            Go to line {problem.line}:{problem.column}
+          </button>
+        </div>
+      ) : null}
+      {!storageOk ? <p class="mcp-warning">This browser refused to save the edit (storage is off or full); it lasts until you leave the page.</p> : null}
+      <div class="mcp-toolbar">
+        <button type="button" class="mcp-btn mcp-btn-primary" disabled={busy} onClick={() => void run()}>
+          Run
+        </button>
+        <ConfirmButton label="Reset" question="Reset to the original source? Your edits will be lost." confirmLabel="Reset to original" onConfirm={() => void reset()} />
+        <span class="mcp-note">{running === 'edit' ? 'The page runs your edit.' : 'The page runs the original.'}</span>
+        <span class="mcp-sr-status" role="status">
+          {status}
+        </span>
+      </div>
+      {props.console !== false ? (
+        <div class="mcp-editor-attached">
+          <Console server={server} attached />
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+/**
+ * Replay's island: one recorded exchange, editable, replayed twice side by
+ * side: every message to one process, and each message to a fresh process
+ * (spec digest §8, statelessness). Shows the pid of every step, the exact
+ * lines, where a live value (requestState, a calendar handle) was filled in
+ * from an earlier reply, and whether the created event was there when the
+ * week was read.
+ */
+import { useState } from 'preact/hooks';
+import { EngineBadge } from '../shared/EngineBadge.tsx';
+import { flowEngine } from '../probe/flow-engine.ts';
+import { serverFile } from '../probe/server-entry.ts';
+import { defaultExchange, isReplayServer, type ReplayMessage, type ReplayServer } from './exchanges.ts';
+import { runReplay, type ReplayMode, type ReplayStep } from './replay-run.ts';
+import { eventVerdict } from './verdict.ts';
+import '../shared/widget.css';
+import '../probe/flow-base.css';
+import './replay.css';
+
+/** Props of {@link ReplayIsland}. */
+export interface ReplayProps {
+  /** The server replayed first. Default `calendar`. */
+  server?: string;
+  /** A second server the reader may switch to, e.g. `calendar-handles`. */
+  compare?: string;
+}
+
+const MODES: Array<{ mode: ReplayMode; title: string }> = [
+  { mode: 'one-process', title: 'One process' },
+  { mode: 'fresh-process', title: 'A fresh process per message' },
+];
+
+type Column = { steps: ReplayStep[]; busy: boolean; error?: string; engine?: string };
+
+/** The Replay widget. */
+export default function ReplayIsland({ server = 'calendar', compare }: ReplayProps) {
+  const servers = [server, compare].filter((s): s is ReplayServer => !!s && isReplayServer(s));
+  const [current, setCurrent] = useState<ReplayServer>(servers[0] ?? 'calendar');
+  const [messages, setMessages] = useState<Record<string, ReplayMessage[]>>(() =>
+    Object.fromEntries(servers.map((s) => [s, defaultExchange(s)])),
+  );
+  const [columns, setColumns] = useState<Record<ReplayMode, Column>>(empty());
+  const busy = columns['one-process'].busy || columns['fresh-process'].busy;
+  const list = messages[current] ?? defaultExchange(current);
+
+  function edit(i: number, text: string) {
+    setMessages((m) => ({ ...m, [current]: list.map((msg, j) => (j === i ? { ...msg, text } : msg)) }));
+  }
+
+  async function replay() {
+    setColumns({ 'one-process': { steps: [], busy: true }, 'fresh-process': { steps: [], busy: true } });
+    let engineKind: string | undefined;
+    try {
+      const { engine, entryOf } = await flowEngine();
+      engineKind = engine.kind;
+      for (const { mode } of MODES) {
+        try {
+          await runReplay(engine, current, list, mode, {
+            entryOf,
+            onStep: (step) =>
+              setColumns((c) => ({ ...c, [mode]: { ...c[mode], engine: engineKind, steps: [...c[mode].steps, step] } })),
+          });
+          setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false } }));
+        } catch (e) {
+          setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false, error: message(e) } }));
+        }
+      }
+    } catch (e) {
+      setColumns({ 'one-process': { steps: [], busy: false, error: message(e) }, 'fresh-process': { steps: [], busy: false, error: message(e) } });
+    }
+  }
+
+  return (
+    <section class="fw replay not-content" aria-label="Replay: one process or a fresh process per message" data-widget="replay">
+      <div class="fw-head">
+        <p class="fw-title">Replay an exchange: one process, or a fresh process per message</p>
+        <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : 'latest process; each step shows its own pid'} />
+      </div>
+      {servers.length > 1 && (
+        <fieldset class="rp-servers">
+          <legend>Server</legend>
+          {servers.map((s) => (
+            <label key={s}>
+              <input
+                type="radio"
+                name="replay-server"
+                value={s}
+                checked={current === s}
+                disabled={busy}
+                onChange={() => {
+                  setCurrent(s);
+                  setColumns(empty());
+                }}
+              />{' '}
+              {serverFile(s)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <details class="rp-edit">
+        <summary>Edit the messages ({list.length})</summary>
+        <p class="fw-meta">
+          Each message is compacted to one line before it is sent. <code>{'{{requestState}}'}</code> and{' '}
+          <code>{'{{calendar}}'}</code> are filled in from the live replies: a server signs the requestState it sends in
+          this run, so an old one cannot be replayed.
+        </p>
+        {list.map((m, i) => (
+          <div class="rp-message" key={`${current}-${i}`}>
+            <label for={`rp-${current}-${i}`}>
+              {i + 1}. {m.label}
+            </label>
+            <textarea
+              id={`rp-${current}-${i}`}
+              rows={Math.min(14, m.text.split('\n').length)}
+              spellcheck={false}
+              value={m.text}
+              onInput={(e) => edit(i, (e.target as HTMLTextAreaElement).value)}
+            />
+          </div>
+        ))}
+        <button
+          type="button"
+          class="mcp-btn"
+          disabled={busy}
+          onClick={() => setMessages((all) => ({ ...all, [current]: defaultExchange(current) }))}
+        >
+          Reset the messages
+        </button>
+      </details>
+      <div class="fw-row">
+        <button type="button" class="mcp-btn mcp-btn-primary" onClick={replay} disabled={busy}>
+          Replay on {serverFile(current)}
+        </button>
+        <p class="fw-meta" role="status" aria-live="polite" data-replay-status>
+          {busy ? 'Replaying…' : columns['fresh-process'].steps.length ? 'Done.' : `${list.length} messages, run twice.`}
+        </p>
+      </div>
+      <div class="rp-columns">
+        {MODES.map(({ mode, title }) => (
+          <ReplayColumn key={mode} mode={mode} title={title} column={columns[mode]} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ReplayColumn({ mode, title, column }: { mode: ReplayMode; title: string; column: Column }) {
+  const v = eventVerdict(column.steps);
+  const pids = [...new Set(column.steps.map((s) => s.pid))];
+  return (
+    <div class="rp-column" data-mode={mode} role="group" aria-label={title}>
+      <p class="fw-title">{title}</p>
+      <p class="fw-meta">
+        {column.engine ? `${column.engine} engine · ` : ''}
+        {pids.length ? `pid${pids.length > 1 ? 's' : ''} ${pids.join(', ')}` : column.busy ? 'starting…' : 'not run yet'}
+      </p>
+      {column.error && <p class="fw-error" role="alert">{column.error}</p>}
+      {v.created && v.read && (
+        <p class={v.found ? 'fw-ok rp-verdict' : 'fw-error rp-verdict'} data-found={String(v.found)}>
+          {v.found
+            ? `${v.created.id} "${v.created.title}" (created by pid ${v.created.pid}) is in the week read by pid ${v.read.pid}.`
+            : `${v.created.id} "${v.created.title}" was created by pid ${v.created.pid}, but the week read by pid ${v.read.pid} does not have it: that process started with the seed events only.`}
+        </p>
+      )}
+      <ol class="rp-steps">
+        {column.steps.map((s) => (
+          <li key={s.index} class="rp-step" data-step={s.index}>
+            <p class="rp-step-title">
+              {s.index + 1}. {s.label} <span class="fw-pid">pid {s.pid}</span>
+            </p>
+            {s.substituted.map((u) => {
+              const from = [...column.steps.slice(0, s.index)].reverse().find((p) => p.captured.includes(u.name));
+              return (
+                <p class="fw-meta rp-subst" key={u.name}>
+                  {`{{${u.name}}}`} filled in from the live reply{from ? ` of step ${from.index + 1} (pid ${from.pid})` : ''}: <code>{short(u.value)}</code>
+                  {from && from.pid !== s.pid && u.name === 'requestState' ? `. Pid ${s.pid} never saw that question; the requestState carries it.` : ''}
+                </p>
+              );
+            })}
+            {!s.valid && <p class="fw-warn">Not valid JSON: sent exactly as typed.</p>}
+            <details class="rp-line">
+              <summary class="fw-dir">sent: {describeSent(s.sent)}</summary>
+              <pre class="fw-line" data-dir="out">{s.sent}</pre>
+            </details>
+            {s.received !== undefined ? (
+              <details class="rp-line">
+                <summary class="fw-dir">
+                  received: {s.classification?.label ?? 'a line'}
+                  {s.captured.length ? ` (gives ${s.captured.join(', ')})` : ''}
+                </summary>
+                <pre class="fw-line" data-dir="in">{s.received}</pre>
+              </details>
+            ) : (
+              <p class="fw-error">{s.error}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function lastPid(columns: Record<ReplayMode, Column>): number | undefined {
+  const steps = [...columns['one-process'].steps, ...columns['fresh-process'].steps];
+  return steps.length ? Math.max(...steps.map((s) => s.pid)) : undefined;
+}
+
+function empty(): Record<ReplayMode, Column> {
+  return { 'one-process': { steps: [], busy: false }, 'fresh-process': { steps: [], busy: false } };
+}
+
+/** `tools/call create_event (id 2)` for a sent line; the raw start of the line when it is not JSON-RPC. */
+function describeSent(line: string): string {
+  try {
+    const m = JSON.parse(line) as { method?: unknown; id?: unknown; params?: { name?: unknown; uri?: unknown } };
+    const target = typeof m.params?.name === 'string' ? ` ${m.params.name}` : typeof m.params?.uri === 'string' ? ` ${m.params.uri}` : '';
+    return `${String(m.method)}${target}${m.id !== undefined ? ` (id ${JSON.stringify(m.id)})` : ''}`;
+  } catch {
+    return short(line);
+  }
+}
+
+function short(value: string): string {
+  return value.length > 48 ? `${value.slice(0, 24)}…${value.slice(-12)}` : value;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,68 @@
+/**
+ * The recorded exchanges Replay starts from, one per server, as editable text.
+ *
+ * A message may name a value that only the live run knows with a placeholder
+ * inside a JSON string: `{{requestState}}` (the `requestState` of the latest
+ * `input_required` reply) or `{{calendar}}` (the handle the latest
+ * `open_calendar` returned). See `substitute.ts`.
+ */
+
+/** One message of an exchange. */
+export interface ReplayMessage {
+  /** What the step is, in a few words, e.g. "Ask: create_event without startsAt". */
+  label: string;
+  /** The JSON-RPC message, pretty-printed (compacted to one line before sending). */
+  text: string;
+}
+
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': { elicitation: { form: {} } },
+  'io.modelcontextprotocol/clientInfo': { name: 'mcp-by-hand', version: '0.1.0' },
+};
+
+const pretty = (message: object): string => JSON.stringify(message, null, 2);
+
+const call = (id: number, name: string, args: object, extra: object = {}) =>
+  pretty({ jsonrpc: '2.0', id, method: 'tools/call', params: { _meta: META, name, arguments: args, ...extra } });
+
+const read = (id: number, uri: string) => pretty({ jsonrpc: '2.0', id, method: 'resources/read', params: { _meta: META, uri } });
+
+const ANSWER = { when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z' } } };
+
+/** The servers Replay has a recorded exchange for. */
+export type ReplayServer = 'calendar' | 'calendar-handles';
+
+/**
+ * The default exchange of a server (a fresh copy each call):
+ * - `calendar`: create_event without startsAt → input_required; the answer
+ *   (new id, inputResponses, the same requestState); resources/read calendar://week.
+ * - `calendar-handles`: open_calendar → create_event with the handle → the
+ *   answer → resources/read calendar://{handle}/week.
+ */
+export function defaultExchange(server: ReplayServer): ReplayMessage[] {
+  if (server === 'calendar-handles') {
+    return [
+      { label: 'Open a calendar (returns a handle)', text: call(1, 'open_calendar', {}) },
+      { label: 'Ask: create_event without startsAt', text: call(2, 'create_event', { calendar: '{{calendar}}', title: 'Dentist' }) },
+      {
+        label: 'Answer: same call, new id, inputResponses + requestState',
+        text: call(3, 'create_event', { calendar: '{{calendar}}', title: 'Dentist' }, { inputResponses: ANSWER, requestState: '{{requestState}}' }),
+      },
+      { label: 'Read the week', text: read(4, 'calendar://{{calendar}}/week') },
+    ];
+  }
+  return [
+    { label: 'Ask: create_event without startsAt', text: call(1, 'create_event', { title: 'Dentist' }) },
+    {
+      label: 'Answer: same call, new id, inputResponses + requestState',
+      text: call(2, 'create_event', { title: 'Dentist' }, { inputResponses: ANSWER, requestState: '{{requestState}}' }),
+    },
+    { label: 'Read the week', text: read(3, 'calendar://week') },
+  ];
+}
+
+/** True when `name` has a recorded exchange. */
+export function isReplayServer(name: string): name is ReplayServer {
+  return name === 'calendar' || name === 'calendar-handles';
+}

@@ -1,0 +1,61 @@
+/**
+ * A button that asks before doing something that loses work: pressing it
+ * shows an inline question ("Reset to the original? Your edits will be
+ * lost.") with Confirm and Keep buttons, and moves focus to Keep (the safe
+ * choice). Escape cancels. No `window.confirm`.
+ *
+ * Props: `label` (the button), `question` (the sentence asked), `confirmLabel`,
+ * `onConfirm`, `disabled`.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+/** Inline, accessible confirmation. */
+export function ConfirmButton(props: { label: string; question: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean }): JSX.Element {
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const cancel = () => {
+    setAsking(false);
+    queueMicrotask(() => trigger.current?.focus());
+  };
+  if (!asking) {
+    return (
+      <button ref={trigger} type="button" class="mcp-btn" disabled={props.disabled} onClick={() => setAsking(true)}>
+        {props.label}
+      </button>
+    );
+  }
+  return (
+    <span
+      class="mcp-confirm"
+      role="group"
+      aria-label={props.question}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          cancel();
+        }
+      }}
+    >
+      <span class="mcp-confirm-q">{props.question}</span>
+      <button
+        type="button"
+        class="mcp-btn mcp-btn-danger"
+        onClick={() => {
+          setAsking(false);
+          props.onConfirm();
+          queueMicrotask(() => trigger.current?.focus());
+        }}
+      >
+        {props.confirmLabel}
+      </button>
+      <button ref={keep} type="button" class="mcp-btn" onClick={cancel}>
+        Keep my edits
+      </button>
+    </span>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Which engine answers on this page and which process (pid), its status or
+ * fallback reason, and the engine actions: "Run in real Node" (when the
+ * course allows WebContainer and it is not in use) and "Reset files".
+ *
+ * Props: `pid` (the widget's current process id, or undefined before it
+ * starts), `processState` (short text such as "running", "exited (code 1)").
+ */
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { engineStatus, resetEngineFiles, useRealNode } from './page-engine.ts';
+
+const KIND_LABEL: Record<string, string> = { worker: 'Worker engine', webcontainer: 'WebContainer (real Node)', node: 'Node' };
+
+/** The badge. Reads the page engine's status signal; never starts the engine by itself. */
+export function EngineBadge({ pid, processState }: { pid?: number | undefined; processState?: string | undefined }): JSX.Element {
+  const s = engineStatus.value;
+  const [busy, setBusy] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const run = (label: string, fn: () => Promise<void>) => async () => {
+    setBusy(label);
+    setError(undefined);
+    try {
+      await fn();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  const engine = s.state === 'idle' ? 'engine not started yet' : s.state === 'loading' ? 'engine starting…' : s.state === 'failed' ? 'engine failed' : (KIND_LABEL[s.kind ?? ''] ?? s.kind ?? 'engine');
+  return (
+    <div class="mcp-badge" role="status" aria-live="polite">
+      <span class="mcp-badge-engine" data-engine={s.kind ?? ''}>
+        {engine}
+      </span>
+      <span class="mcp-badge-pid">{pid === undefined ? 'no process' : `pid ${pid}`}</span>
+      {processState ? <span class="mcp-badge-state">{processState}</span> : null}
+      {s.reason ? <span class="mcp-badge-reason">{s.reason}</span> : null}
+      {error ? <span class="mcp-badge-reason mcp-tone-error">{error}</span> : null}
+      {s.canUseRealNode ? (
+        <button type="button" class="mcp-btn mcp-btn-small" disabled={!!busy} onClick={run('node', useRealNode)}>
+          {busy === 'node' ? 'Starting real Node…' : 'Run in real Node'}
+        </button>
+      ) : null}
+      {s.state === 'ready' && s.canResetFiles ? (
+        <button type="button" class="mcp-btn mcp-btn-small" disabled={!!busy} onClick={run('reset', resetEngineFiles)}>
+          {busy === 'reset' ? 'Resetting…' : 'Reset files'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

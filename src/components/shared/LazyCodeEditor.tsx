@@ -1,0 +1,117 @@
+/**
+ * An editor that costs nothing until the reader reaches for it: a plain
+ * `<textarea>` (same text, same label) is rendered first, and CodeMirror is
+ * loaded and swapped in on the first pointer, focus or key in it, keeping
+ * the text, the selection and the focus. Ctrl/Cmd+Enter works in both.
+ *
+ * Props: `doc` (initial text), `language` (`json` | `javascript`), `label`
+ * (accessible name), `describedBy` (id of help text), `lineNumbers`, `keys`
+ * (key bindings, see editor-handle.ts), `onChange` (new text after each
+ * change), `handle` (a ref filled with the {@link EditorHandle}), `class`.
+ */
+import type { JSX } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
+import type { EditorHandle, EditorKey } from './editor-handle.ts';
+
+/** Props of {@link LazyCodeEditor}. */
+export interface LazyCodeEditorProps {
+  doc: string;
+  language: 'json' | 'javascript';
+  label: string;
+  describedBy?: string;
+  lineNumbers?: boolean;
+  keys?: EditorKey[];
+  onChange?: (text: string) => void;
+  handle: { current?: EditorHandle | undefined };
+  class?: string;
+}
+
+/** The textarea-then-CodeMirror editor. */
+export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
+  const host = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const loading = useRef<Promise<void>>();
+  const cm = useRef<EditorHandle>();
+
+  const upgrade = (): Promise<void> => {
+    loading.current ??= import('./editor-loader.ts').then(async ({ mountEditor }) => {
+      const ta = area.current;
+      if (!ta || !host.current) return;
+      const hadFocus = document.activeElement === ta;
+      const handle = await mountEditor({
+        parent: host.current,
+        doc: ta.value,
+        language: props.language,
+        label: props.label,
+        ...(props.describedBy ? { describedBy: props.describedBy } : {}),
+        lineNumbers: props.lineNumbers ?? false,
+        keys: props.keys ?? [],
+        ...(props.onChange ? { onChange: props.onChange } : {}),
+        selection: { anchor: ta.selectionStart, head: ta.selectionEnd },
+      });
+      // Text typed while CodeMirror was loading is kept: mountEditor read ta.value just now.
+      ta.hidden = true;
+      cm.current = handle;
+      if (hadFocus) handle.focus();
+    });
+    return loading.current;
+  };
+
+  useEffect(() => {
+    // Hydration keeps the server-rendered text; the island may start from another (e.g. an edit restored from storage).
+    if (area.current && area.current.value !== props.doc) area.current.value = props.doc;
+    const textarea = (): HTMLTextAreaElement | null => area.current;
+    props.handle.current = {
+      getText: () => cm.current?.getText() ?? textarea()?.value ?? '',
+      setText: (text) => {
+        if (cm.current) return cm.current.setText(text);
+        const ta = textarea();
+        if (ta) {
+          ta.value = text;
+          props.onChange?.(text);
+        }
+      },
+      focus: () => (cm.current ? cm.current.focus() : textarea()?.focus()),
+      setCursor: (offset) => {
+        if (cm.current) return cm.current.setCursor(offset);
+        const ta = textarea();
+        if (ta) {
+          ta.focus();
+          ta.setSelectionRange(offset, offset);
+        }
+      },
+      destroy: () => cm.current?.destroy(),
+    };
+    return () => cm.current?.destroy();
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      const k = props.keys?.find((b) => b.key === 'Mod-Enter');
+      if (k) {
+        e.preventDefault();
+        k.run({ line: 1, lines: 1 });
+      }
+    }
+    void upgrade();
+  };
+
+  return (
+    <div class={`mcp-editor ${props.class ?? ''}`} ref={host} onPointerEnter={() => void upgrade()}>
+      <textarea
+        ref={area}
+        class="mcp-editor-fallback"
+        aria-label={props.label}
+        aria-describedby={props.describedBy}
+        spellcheck={false}
+        autoComplete="off"
+        rows={Math.min(14, Math.max(4, props.doc.split('\n').length))}
+        defaultValue={props.doc}
+        onFocus={() => void upgrade()}
+        onPointerDown={() => void upgrade()}
+        onKeyDown={onKeyDown}
+        onInput={(e) => props.onChange?.((e.currentTarget as HTMLTextAreaElement).value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Fetches the live catalog of a toy server, the way a client would: probe the
+ * era (spec digest §4), then `tools/list` (every page), keeping the server's
+ * `instructions` (from `server/discover`, or `initialize` on a legacy server).
+ */
+import { Connection, RequestBuilder, listAll, probeEra, type Era, type Tool } from '../../protocol/index.ts';
+import type { Engine, EngineKind } from '../../engines/types.ts';
+import { serverEntry } from '../probe/server-entry.ts';
+
+/** A server's catalog as listed. */
+export interface LiveCatalog {
+  server: string;
+  engine: EngineKind;
+  /** The pid that answered. */
+  pid: number;
+  era: Era | undefined;
+  protocolVersion?: string;
+  tools: Tool[];
+  instructions?: string;
+  /** Set when the listing failed, in English. */
+  error?: string;
+}
+
+/** Spawns `toy-servers/<server>.mjs` (or `options.entryOf(server)`; `timeoutMs` per request, default 5000), probes it, lists its tools, and closes it. Rejects only when the process cannot start. */
+export async function fetchCatalog(
+  engine: Engine,
+  server: string,
+  options: { timeoutMs?: number; entryOf?: (server: string) => string } = {},
+): Promise<LiveCatalog> {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const proc = await engine.spawn((options.entryOf ?? serverEntry)(server));
+  const connection = new Connection(proc, { timeoutMs });
+  const builder = new RequestBuilder();
+  try {
+    const report = await probeEra(connection, { builder });
+    const out: LiveCatalog = { server, engine: engine.kind, pid: proc.pid, era: report.era, tools: [] };
+    if (report.protocolVersion) out.protocolVersion = report.protocolVersion;
+    if (report.instructions !== undefined) out.instructions = report.instructions;
+    if (report.outcome !== 'ok' || !report.era) {
+      out.error = report.error ?? 'the era probe failed';
+      return out;
+    }
+    const listed = await listAll(connection, builder, 'tools/list', report.era, report.era === 'modern' && report.protocolVersion ? { protocolVersion: report.protocolVersion } : {});
+    out.tools = listed.items as unknown as Tool[];
+    if (listed.error) out.error = listed.error;
+    else if (listed.errorClassification) out.error = `tools/list failed: ${listed.errorClassification.label}`;
+    return out;
+  } finally {
+    await connection.close(500);
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * The Worker engine's bootstrap: the script of every Worker process.
+ *
+ * On `init` from the page it builds a Node-like world (globals `process`,
+ * `console`, `Buffer`, `global`, Node-style timers; module shims; the file
+ * system snapshot), then runs the entry module through the loader
+ * (`mode: 'main'`), or imports it and serves its `handle(Request)` export
+ * (`mode: 'fetch'`). It reports output, file changes, heartbeats and the exit
+ * to the page (see `worker-messages.ts`).
+ *
+ * Exit rules, as in Node: `process.exit(code)`; an uncaught exception or
+ * unhandled rejection prints the error to stderr and exits 1; otherwise the
+ * process exits with `process.exitCode ?? 0` once nothing keeps it alive
+ * (no ref'd timer or immediate, stdin not being read, no pending fetch).
+ */
+import { configureProcess, nodeProcess, ProcessExit } from './runtime/process-core.ts';
+import { Buffer } from 'buffer';
+import { Outbox } from './runtime/outbox.ts';
+import { createStdio, type Stdio } from './runtime/stdio.ts';
+import { createConsole } from './runtime/console.ts';
+import { TimerTable, nativeTimers } from './runtime/timers.ts';
+import { createVolume, type EngineVolume } from './runtime/files.ts';
+import { createBuiltins } from './runtime/builtins.ts';
+import { ModuleLoader, type LoaderFs } from './runtime/loader.ts';
+import { formatUncaught } from './runtime/uncaught.ts';
+import type { FromWorker, InitMessage, SerializedRequest, ToWorker } from './worker-messages.ts';
+
+const scope = globalThis as unknown as {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  close(): void;
+  addEventListener(type: string, listener: (event: any) => void): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+} & Record<string, unknown>;
+
+// Polyfills read `process` as they load; it exists from the start.
+scope.process = nodeProcess;
+scope.global = globalThis;
+scope.Buffer = Buffer;
+
+const post = (message: FromWorker, transfer?: Transferable[]) => scope.postMessage(message, transfer);
+
+
+let exited = false;
+let pendingFetches = 0;
+let servesFetch = false;
+/** The entry module has finished evaluating (until then nothing can decide the process is idle). */
+let mainDone = false;
+let checkScheduled = false;
+let beforeExitEmitted = false;
+
+/** Ends the process: flush output, tell the page, stop the Worker, unwind the caller. */
+function exitNow(code: number, reason?: string): never {
+  if (!exited) {
+    exited = true;
+    try {
+      nodeProcess.exitCode = code;
+      nodeProcess.emit('exit', code);
+    } catch {
+      // an 'exit' listener that throws does not change the outcome
+    }
+    outbox.close();
+    post(reason ? { t: 'exit', code, reason } : { t: 'exit', code });
+    scope.close();
+  }
+  throw new ProcessExit(code);
+}
+
+/** Node's handling of an uncaught exception or unhandled rejection. */
+function uncaught(error: unknown, origin: 'uncaughtException' | 'unhandledRejection'): void {
+  if (error instanceof ProcessExit || exited) return;
+  try {
+    if (origin === 'unhandledRejection' && nodeProcess.listenerCount('unhandledRejection') > 0) {
+      nodeProcess.emit('unhandledRejection', error, undefined);
+      return;
+    }
+    if (nodeProcess.listenerCount('uncaughtException') > 0) {
+      nodeProcess.emit('uncaughtException', error, origin);
+      return;
+    }
+  } catch (again) {
+    error = again;
+  }
+  try {
+    stdio.stderr.write(formatUncaught(error, loader));
+  } catch {
+    // nothing more to do
+  }
+  try {
+    exitNow(1);
+  } catch {
+    // ProcessExit: we are done
+  }
+}
+
+/** Runs a callback from the event loop (timer, immediate, stdin) the way Node does: throws become uncaught exceptions. */
+function run(callback: () => void): void {
+  if (exited) return;
+  try {
+    callback();
+  } catch (error) {
+    uncaught(error, 'uncaughtException');
+  }
+  scheduleCheck();
+}
+
+/** After the current task, exits if nothing keeps the process alive. */
+function scheduleCheck(): void {
+  if (checkScheduled || exited || !mainDone) return;
+  checkScheduled = true;
+  nativeTimers.setTimeout(() => {
+    checkScheduled = false;
+    if (exited) return;
+    const alive = timers.refs + (stdio.reading ? 1 : 0) + pendingFetches + (servesFetch ? 1 : 0) + loader.pending;
+    if (alive > 0) {
+      beforeExitEmitted = false;
+      return;
+    }
+    if (!beforeExitEmitted && nodeProcess.listenerCount('beforeExit') > 0) {
+      beforeExitEmitted = true;
+      run(() => nodeProcess.emit('beforeExit', nodeProcess.exitCode ?? 0));
+      return;
+    }
+    try {
+      exitNow(nodeProcess.exitCode ?? 0);
+    } catch {
+      // ProcessExit
+    }
+  }, 0);
+}
+
+scope.addEventListener('error', (event: ErrorEvent) => {
+  event.preventDefault();
+  uncaught(event.error ?? new Error(event.message), 'uncaughtException');
+});
+scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+  event.preventDefault();
+  uncaught(event.reason, 'unhandledRejection');
+});
+
+// Everything that does not depend on the process's own settings is built now, while the
+// Worker waits (the engine keeps one loaded Worker spare): a spawn then only configures it.
+const outbox = new Outbox(post, Number.POSITIVE_INFINITY, (bytes) => {
+  try {
+    exitNow(137, `stopped by the watchdog: wrote more than ${outbox.limitBytes} bytes of output (${bytes})`);
+  } catch {
+    // unwinds below through write()
+  }
+  throw new ProcessExit(137);
+});
+const stdio: Stdio = createStdio(outbox);
+Object.assign(nodeProcess, { stdin: stdio.stdin, stdout: stdio.stdout, stderr: stdio.stderr });
+scope.console = createConsole({ stdout: stdio.stdout, stderr: stdio.stderr });
+const timers = new TimerTable(run, scheduleCheck);
+const timerFns = timers.functions();
+Object.assign(scope, timerFns);
+const volume: EngineVolume = createVolume(nodeProcess, (changes) => outbox.files(changes));
+const builtins = createBuiltins({ process: nodeProcess, fs: volume.fs, fsPromises: volume.promises, timers: timerFns });
+const loader = new ModuleLoader(volume.fs as unknown as LoaderFs, builtins);
+loader.onSettled = scheduleCheck;
+loader.prepare();
+
+function start(init: InitMessage): void {
+  servesFetch = init.mode === 'fetch';
+  configureProcess({ argv: init.argv, env: init.env, cwd: init.cwd, pid: init.pid, exit: (code) => exitNow(code) });
+  outbox.limitBytes = init.outputLimitBytes;
+  if (Object.keys(init.files).length > 0) volume.load(init.files);
+  if (init.changes?.length) {
+    volume.apply(init.changes);
+    loader.invalidate(init.changes.map(([path]) => path));
+  }
+  nativeTimers.setInterval(() => post({ t: 'beat' }), init.heartbeatMs);
+  post({ t: 'ready' });
+  loader
+    .load(init.entry)
+    .then((url) => import(/* @vite-ignore */ url))
+    .then(
+      (namespace: Record<string, unknown>) => {
+        mainDone = true;
+        if (init.mode === 'fetch') serveFetch(namespace, init.entry);
+        scheduleCheck();
+      },
+      (error) => uncaught(error, 'uncaughtException'),
+    );
+}
+
+let fetchHandler: ((request: Request) => Promise<Response>) | undefined;
+const fetchQueue: Array<{ id: number; request: SerializedRequest }> = [];
+
+function serveFetch(namespace: Record<string, unknown>, entry: string): void {
+  const handle = namespace.handle ?? (namespace.default as { fetch?: unknown } | undefined)?.fetch;
+  if (typeof handle !== 'function') {
+    uncaught(new TypeError(`${entry} exports no handle(request) function`), 'uncaughtException');
+    return;
+  }
+  fetchHandler = handle as (request: Request) => Promise<Response>;
+  for (const job of fetchQueue.splice(0)) answerFetch(job.id, job.request);
+}
+
+function answerFetch(id: number, r: SerializedRequest): void {
+  if (!fetchHandler) {
+    fetchQueue.push({ id, request: r });
+    return;
+  }
+  pendingFetches++;
+  const request = new Request(r.url, { method: r.method, headers: r.headers, body: r.body });
+  Promise.resolve()
+    .then(() => fetchHandler!(request))
+    .then(
+      (response) => {
+        const body = response.body;
+        post(
+          {
+            t: 'fetch-result',
+            id,
+            response: { status: response.status, statusText: response.statusText, headers: [...response.headers], body },
+          },
+          body ? [body as unknown as Transferable] : [],
+        );
+      },
+      (error) => post({ t: 'fetch-result', id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    )
+    .finally(() => {
+      pendingFetches--;
+    });
+}
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  switch (message.t) {
+    case 'preload':
+      volume.load(message.files);
+      // A spare Worker: load the files and prepare their modules, then say so (the engine is warm).
+      void loader.prepareModules(Object.keys(message.files).filter((p) => p.endsWith('.mjs') || p.endsWith('.js'))).then(() => post({ t: 'loaded' }));
+      break;
+    case 'init':
+      start(message);
+      break;
+    case 'stdin':
+      run(() => stdio.feed(message.data));
+      break;
+    case 'stdin-end':
+      run(() => stdio.feed(null));
+      break;
+    case 'fs':
+      volume.apply(message.changes);
+      break;
+    case 'fetch':
+      answerFetch(message.id, message.request);
+      break;
+  }
+};

@@ -1,0 +1,50 @@
+/**
+ * Calls a toy server's WHATWG fetch handler (`export async function
+ * handle(request: Request): Promise<Response>`, as in `http.mjs`) inside a
+ * Worker process of the engine, from the page, with no network: the Request
+ * is taken apart, posted, rebuilt in the Worker, and the Response comes back
+ * with its body as a transferred stream (so SSE replies stream too).
+ */
+import type { SerializedRequest } from './worker-messages.ts';
+import type { WorkerProcess } from './worker-process.ts';
+
+/** A fetch handler running in an engine process. */
+export interface FetchHandler {
+  /** Calls the module's `handle(request)`; rejects with the handler's error text or when the process has exited. */
+  handle(request: Request): Promise<Response>;
+  /** The process that runs the module (pid, stderr, exit, kill). */
+  readonly process: WorkerProcess;
+}
+
+/** Wires `process` (started with `mode: 'fetch'`) to a {@link FetchHandler}. */
+export function bridgeFetch(process: WorkerProcess): FetchHandler {
+  let nextId = 1;
+  const waiting = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
+  process.onFetchResult = (message) => {
+    const job = waiting.get(message.id);
+    if (!job) return;
+    waiting.delete(message.id);
+    if (message.response) {
+      const r = message.response;
+      const nullBody = r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
+      job.resolve(new Response(nullBody ? null : r.body, { status: r.status, statusText: r.statusText, headers: r.headers }));
+    } else job.reject(new Error(message.error ?? 'the handler failed'));
+  };
+  void process.exit.then((info) => {
+    for (const job of waiting.values()) job.reject(new Error(`the process exited (${info.reason ?? `code ${info.code}`})`));
+    waiting.clear();
+  });
+  return {
+    process,
+    async handle(request) {
+      if (process.exited) throw new Error('the process has exited');
+      const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
+      const serialized: SerializedRequest = { url: request.url, method: request.method, headers: [...request.headers], body };
+      const id = nextId++;
+      return new Promise<Response>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        process.send({ t: 'fetch', id, request: serialized }, body ? [body] : []);
+      });
+    },
+  };
+}

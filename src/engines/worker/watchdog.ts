@@ -1,0 +1,102 @@
+/**
+ * The watchdog of one Worker process, on the page's side.
+ *
+ * A Worker posts a heartbeat every `heartbeatMs` while its event loop is
+ * free. If the page hears nothing from it (no heartbeat, no output) for
+ * `busyMs`, the process is stuck in a synchronous loop and is stopped. A
+ * process that writes more than `outputLimitBytes` is stopped too (the Worker
+ * enforces this itself; the page checks again). Before the Worker has started
+ * (`ready`), `startMs` applies instead, because the first start downloads and
+ * compiles the bootstrap.
+ *
+ * A check that runs late because the page itself was busy does not count:
+ * the Worker's messages may simply be waiting in the page's queue.
+ */
+
+/** Limits of the watchdog; all durations in ms, sizes in bytes. */
+export interface WatchdogLimits {
+  /** Stop a process whose event loop has been blocked this long. Default 2000 ms. */
+  busyMs: number;
+  /** Stop a process after this many bytes of stdout + stderr. Default 1 MiB (a toy server writes kilobytes). */
+  outputLimitBytes: number;
+  /** How often a Worker reports a free event loop. Default 200 ms. */
+  heartbeatMs: number;
+  /** Stop a process that has not started (loaded its bootstrap) after this long. Default 15000 ms. */
+  startMs: number;
+}
+
+/** The defaults: a runaway process is stopped well within 5 s. */
+export const DEFAULT_LIMITS: WatchdogLimits = {
+  busyMs: 2000,
+  outputLimitBytes: 1024 * 1024,
+  heartbeatMs: 200,
+  startMs: 15_000,
+};
+
+export class Watchdog {
+  #last = performance.now();
+  #lastCheck = performance.now();
+  #started = false;
+  #bytes = 0;
+  #timer: ReturnType<typeof setInterval>;
+  #tripped = false;
+
+  /**
+   * @param limits the limits to enforce
+   * @param trip called once with a sentence saying why the process must stop
+   */
+  constructor(
+    readonly limits: WatchdogLimits,
+    readonly trip: (reason: string) => void,
+  ) {
+    this.#timer = setInterval(() => this.#check(), Math.max(50, limits.heartbeatMs));
+  }
+
+  /** The Worker has loaded and started its program. */
+  started(): void {
+    this.#started = true;
+    this.#last = performance.now();
+  }
+
+  /** Any message from the Worker: it was alive when it sent it. */
+  seen(): void {
+    this.#last = performance.now();
+  }
+
+  /** Counts output bytes; trips when past the limit. */
+  output(bytes: number): void {
+    this.#bytes += bytes;
+    if (this.#bytes > this.limits.outputLimitBytes) {
+      this.#fire(`stopped by the watchdog: wrote more than ${this.limits.outputLimitBytes} bytes of output`);
+    }
+  }
+
+  #check(): void {
+    const now = performance.now();
+    const late = now - this.#lastCheck > Math.max(this.limits.heartbeatMs * 4, 500);
+    this.#lastCheck = now;
+    if (late) {
+      // The page was busy: the Worker's messages may be queued behind us.
+      this.#last = Math.max(this.#last, now - this.limits.heartbeatMs);
+      return;
+    }
+    const quiet = now - this.#last;
+    if (!this.#started && quiet > this.limits.startMs) {
+      this.#fire(`stopped by the watchdog: the process did not start within ${this.limits.startMs} ms`);
+    } else if (this.#started && quiet > this.limits.busyMs) {
+      this.#fire(`stopped by the watchdog: busy for more than ${this.limits.busyMs} ms without yielding (an endless loop?)`);
+    }
+  }
+
+  #fire(reason: string): void {
+    if (this.#tripped) return;
+    this.#tripped = true;
+    this.stop();
+    this.trip(reason);
+  }
+
+  /** Stops watching (the process has exited). */
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}

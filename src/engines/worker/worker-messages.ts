@@ -1,0 +1,84 @@
+/**
+ * The messages between the page and one Worker process (structured clone over
+ * `postMessage`). The page owns the file system and the watchdog; the Worker
+ * runs one toy server.
+ */
+
+/** File changes: path (absolute, POSIX) -> new text, or `null` when the file was removed. */
+export type FileChanges = Array<[path: string, text: string | null]>;
+
+/** How a Worker process starts. */
+export interface InitMessage {
+  t: 'init';
+  /** Full argv as Node would give it: `[execPath, absoluteEntry, ...args]` (for `fetch` mode, `[execPath]`). */
+  argv: string[];
+  env: Record<string, string>;
+  /** Working directory, absolute (the engine's root). */
+  cwd: string;
+  pid: number;
+  /** Absolute path of the module to run. */
+  entry: string;
+  /** `main`: run as `node entry`; `fetch`: import the module and serve its `handle(Request)` export. */
+  mode: 'main' | 'fetch';
+  /**
+   * The engine's file system at spawn: absolute path -> text. Empty when the
+   * Worker was preloaded (see {@link PreloadMessage}); then `changes` brings
+   * it up to date.
+   */
+  files: Record<string, string>;
+  /** Changes since the preload (absent without one). */
+  changes?: FileChanges;
+  /** The Worker stops itself after writing more than this many bytes to stdout + stderr. */
+  outputLimitBytes: number;
+  /** How often the Worker reports that its event loop is free, in ms. */
+  heartbeatMs: number;
+}
+
+/**
+ * Sent to a spare Worker before it has a process: the engine's files as they
+ * are now, so the Worker can load them and prepare their modules ahead of the
+ * spawn (the spawn's `init` then brings only what changed since).
+ */
+export interface PreloadMessage {
+  t: 'preload';
+  files: Record<string, string>;
+}
+
+/** Page -> Worker. */
+export type ToWorker =
+  | PreloadMessage
+  | InitMessage
+  | { t: 'stdin'; data: Uint8Array }
+  | { t: 'stdin-end' }
+  | { t: 'fs'; changes: FileChanges }
+  | { t: 'fetch'; id: number; request: SerializedRequest };
+
+/** A `Request` taken apart for `postMessage`. */
+export interface SerializedRequest {
+  url: string;
+  method: string;
+  headers: Array<[string, string]>;
+  body: ArrayBuffer | null;
+}
+
+/** A `Response` taken apart for `postMessage`; `body` is transferred as a stream. */
+export interface SerializedResponse {
+  status: number;
+  statusText: string;
+  headers: Array<[string, string]>;
+  body: ReadableStream<Uint8Array> | null;
+}
+
+/** One entry of the Worker's output queue, kept in program order. */
+export type OutputItem =
+  | { t: 'out'; fd: 1 | 2; data: Uint8Array }
+  | { t: 'fs'; changes: FileChanges };
+
+/** Worker -> page. */
+export type FromWorker =
+  | { t: 'loaded' }
+  | { t: 'ready' }
+  | { t: 'beat' }
+  | { t: 'batch'; items: OutputItem[] }
+  | { t: 'exit'; code: number; reason?: string }
+  | { t: 'fetch-result'; id: number; response?: SerializedResponse; error?: string };

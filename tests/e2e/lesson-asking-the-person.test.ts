@@ -1,0 +1,146 @@
+/**
+ * Lesson 8, asking-the-person ("Let a server ask the person a question"), in
+ * Chromium with the Worker engine, on both builds: input_required and the
+ * form, Accept and Decline retries, tampering with requestState by hand, and
+ * the two standalone ElicitationForms (form mode, URL mode never opened).
+ */
+import { describe } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, copyTranscript, heading, META, replies, replyTo, send, stdinMessages, stdoutMessages, toolText } from './support/lesson-widgets.ts';
+
+const FORM_CAPS = { elicitation: { form: {} } };
+const retry = (id: number, title: string, requestState: string) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: {
+      _meta: META(FORM_CAPS),
+      name: 'create_event',
+      arguments: { title },
+      inputResponses: { when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z' } } },
+      requestState,
+    },
+  });
+
+/** Standalone ElicitationForm demos (not the Console's panel), in page order. */
+const demo = async (page: Page, n: number) => {
+  const d = page.locator('section.mcp-elicitation').nth(n);
+  await d.scrollIntoViewIfNeeded();
+  await expect.poll(() => d.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  return d;
+};
+
+for (const site of lessonSites()) {
+  describe(`asking-the-person (${site.name} build)`, () => {
+    test('steps 1-3: input_required opens the form; Accept and Decline retry with a new id and the same requestState', async ({ open }) => {
+      const page = await open(lessonURL(site, 'asking-the-person'));
+      expect(await heading(page)).toBe('Let a server ask the person a question');
+      const c = await consoleAt(page, 0);
+
+      // 1. The prefilled call: input_required, one input request under "when", and a form.
+      await send(page, c, undefined);
+      const asked = (await replyTo(page, c, 1)).result;
+      expect(asked.resultType).toBe('input_required');
+      expect(Object.keys(asked.inputRequests)).toEqual(['when']);
+      expect(asked.inputRequests.when.method).toBe('elicitation/create');
+      const form = c.getByRole('form');
+      await form.waitFor({ timeout: 20_000 });
+      expect(await form.innerText()).toContain('When should "Dentist" start?');
+      expect(await form.locator('input, select, textarea').count()).toBe(1);
+
+      // 2. Accept with a start time: the retry has a new id, the same name and arguments, the answer, and requestState byte for byte.
+      await form.getByLabel(/Start time/).fill('2026-09-10T08:30:00Z');
+      await form.getByRole('button', { name: 'Accept', exact: true }).click();
+      await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(2);
+      let lines = await copyTranscript(page, c);
+      let [first, again] = stdinMessages(lines);
+      const rawAsked = lines.filter((l) => l.lane === 'stdout')[0].text;
+      const rawRetry = lines.filter((l) => l.lane === 'stdin')[1].text;
+      expect(again.id).not.toBe(first.id);
+      expect(again.method).toBe('tools/call');
+      expect(again.params.name).toBe(first.params.name);
+      expect(again.params.arguments).toEqual(first.params.arguments);
+      expect(again.params.inputResponses).toEqual({ when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z' } } });
+      expect(again.params.requestState).toBe(asked.requestState);
+      expect(rawRetry).toContain(`"requestState":${JSON.stringify(asked.requestState)}`); // byte for byte on the wire
+      expect(rawAsked).toContain(`"requestState":${JSON.stringify(asked.requestState)}`);
+      let done = stdoutMessages(lines)[1];
+      expect(done.id).toBe(again.id);
+      expect(done.result.resultType).toBe('complete');
+      expect(toolText(done)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+
+      // 3. The first call again, Decline: the retry carries {"action":"decline"}; nothing was created.
+      await send(page, c, undefined);
+      await c.getByRole('form').waitFor({ timeout: 20_000 });
+      await c.getByRole('form').getByRole('button', { name: 'Decline' }).click();
+      await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(4);
+      lines = await copyTranscript(page, c);
+      const sent = stdinMessages(lines);
+      expect(sent).toHaveLength(4);
+      expect(sent[3].params.inputResponses).toEqual({ when: { action: 'decline' } });
+      expect(sent[3].params.requestState).toBe(stdoutMessages(lines)[2].result.requestState);
+      done = stdoutMessages(lines)[3];
+      expect(done.result.resultType).toBe('complete');
+      expect(toolText(done)).toBe('Nothing was created: the request for a start time was declined.');
+    });
+
+    test('tampering: a changed requestState and changed arguments are refused; the honest retry succeeds', async ({ open }) => {
+      const page = await open(lessonURL(site, 'asking-the-person'));
+      const c = await consoleAt(page, 0);
+      // 1. Send the call, ignore the form, copy requestState from the input_required line.
+      await send(page, c, undefined);
+      await c.getByRole('form').waitFor({ timeout: 20_000 });
+      const R: string = (await replyTo(page, c, 1)).result.requestState;
+      expect(R.startsWith('eyJ')).toBe(true);
+      expect(await replies(c).first().locator('summary .mcp-raw').innerText()).toContain(R); // all of it is on screen to copy
+
+      // 2. Its first character changed from e to f: bad_signature, nothing was done.
+      await send(page, c, retry(10, 'Dentist', 'f' + R.slice(1)));
+      expect(await replyTo(page, c, 10)).toEqual({
+        jsonrpc: '2.0',
+        id: 10,
+        error: { code: -32602, message: 'Invalid requestState: its signature does not match (was it changed?); nothing was done', data: { reason: 'bad_signature' } },
+      });
+
+      // 3. R as copied, but the title changed: arguments_mismatch. Title back, id 12: it succeeds.
+      await send(page, c, retry(11, 'Dinner', R));
+      const eleven = (await replyTo(page, c, 11)).error;
+      expect(eleven.code).toBe(-32602);
+      expect(eleven.data.reason).toBe('arguments_mismatch');
+      await send(page, c, retry(12, 'Dentist', R));
+      const twelve = await replyTo(page, c, 12);
+      expect(twelve.result.resultType).toBe('complete');
+      expect(toolText(twelve)).toMatch(/^Created e\d+: Dentist at 2026-09-10T08:30:00Z$/);
+    });
+
+    test('tip: the form-mode ElicitResult, and URL mode shows the full URL and never opens it', async ({ open, watch }) => {
+      const page = await open(lessonURL(site, 'asking-the-person'), { offline: true });
+      const popups: string[] = [];
+      const requests: string[] = [];
+      page.on('popup', (p) => popups.push(p.url()));
+      page.context().on('request', (r) => requests.push(r.url()));
+      const pagesBefore = page.context().pages().length;
+
+      const one = await demo(page, 0);
+      expect(await one.innerText()).toContain('Which calendar should the event go in, and should attendees be notified?');
+      await one.getByLabel(/^Calendar/).selectOption('Work');
+      await one.getByRole('button', { name: 'Accept', exact: true }).click();
+      await one.locator('.mcp-elicit-done').waitFor();
+      expect(JSON.parse(await one.locator('.mcp-elicit-done code').innerText())).toEqual({ action: 'accept', content: { calendar: 'Work', notify: true } });
+
+      const two = await demo(page, 1);
+      expect(await two.locator('code.mcp-url').innerText()).toBe('https://calendar.example.com/connect');
+      await two.getByRole('button', { name: 'Accept (I consent)' }).click();
+      await two.locator('.mcp-elicit-done').waitFor();
+      expect(JSON.parse(await two.locator('.mcp-elicit-done code').innerText())).toEqual({ action: 'accept' });
+      expect(popups).toEqual([]);
+      expect(page.context().pages().length).toBe(pagesBefore);
+      expect(requests.filter((u) => u.includes('calendar.example.com'))).toEqual([]);
+      expect(watch.blocked).toEqual([]);
+      expect(page.url()).toBe(lessonURL(site, 'asking-the-person'));
+    });
+  });
+}

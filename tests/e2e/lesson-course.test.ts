@@ -1,0 +1,45 @@
+/**
+ * The course as a whole, on both builds: the landing page leads to the first
+ * page, and the sidebar lists "How this course works" and the twelve lessons
+ * in their `sidebar.order` (read here from lessons/*.mdx front matter), each
+ * linking to its page on that build. Each lesson's own test opens it and checks its heading.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites } from './support/lesson-sites.ts';
+import { heading } from './support/lesson-widgets.ts';
+
+const dir = new URL('../../lessons/', import.meta.url);
+const pages = readdirSync(dir)
+  .filter((f) => f.endsWith('.mdx') && f !== 'index.mdx')
+  .map((f) => {
+    const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(new URL(f, dir), 'utf8'))![1];
+    return { slug: f.replace(/\.mdx$/, ''), title: /^title: (.*)$/m.exec(front)![1].trim(), order: Number(/^\s+order: (\d+)$/m.exec(front)![1]) };
+  })
+  .sort((a, b) => a.order - b.order);
+
+for (const site of lessonSites()) {
+  describe(`course (${site.name} build)`, () => {
+    test('landing page -> how this course works; the sidebar lists the twelve lessons in order with links into this build', async ({ open }) => {
+      expect(pages).toHaveLength(13);
+      expect(pages[0].slug).toBe('how-this-course-works');
+      const landing = await open(site.url);
+      await expect.poll(() => landing.title()).toContain('MCP by Hand');
+      // (Not clicked: the click would abort the link's prefetch, which the fixture counts as a failed request.)
+      const start = await landing.getByRole('link', { name: /how the course works/i }).first().getAttribute('href');
+      const first = new URL(start!, landing.url()).href;
+      expect(first).toBe(new URL('how-this-course-works/', site.url).href);
+      const page = await open(first);
+      expect(await heading(page)).toBe('How this course works');
+
+      const links = page.locator('nav[aria-label="Main"] a');
+      const listed = (await links.allInnerTexts()).map((t) => t.trim());
+      expect(listed.filter((t) => pages.some((p) => p.title === t))).toEqual(pages.map((p) => p.title));
+      for (const p of pages.slice(1)) {
+        const link = page.locator('nav[aria-label="Main"]').getByRole('link', { name: p.title, exact: true });
+        expect(await link.getAttribute('href')).toBe(new URL(`${p.slug}/`, site.url).pathname);
+      }
+    });
+  });
+}

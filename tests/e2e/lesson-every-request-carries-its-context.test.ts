@@ -1,0 +1,61 @@
+/**
+ * Lesson 4, every-request-carries-its-context ("Put the right context on every
+ * request"), in Chromium with the Worker engine, on both builds: the Console
+ * with "fill in _meta" off, -32602 / -32022 / -32021 / input_required as the
+ * request's _meta changes, and the clientInfo tip.
+ */
+import { describe } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, copyTranscript, heading, META, replyTo, send, stdinMessages } from './support/lesson-widgets.ts';
+
+const call = (id: number, capabilities: object) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { _meta: META(capabilities), name: 'create_event', arguments: { title: 'Dentist' } } });
+
+for (const site of lessonSites()) {
+  describe(`every-request-carries-its-context (${site.name} build)`, () => {
+    test('steps 1-4: missing _meta, an old version, a missing capability, then input_required', async ({ open }) => {
+      const page = await open(lessonURL(site, 'every-request-carries-its-context'));
+      expect(await heading(page)).toBe('Put the right context on every request');
+      const c = await consoleAt(page, 0);
+      expect(await c.getByRole('switch', { name: 'fill in _meta' }).isChecked()).toBe(false);
+
+      // 1. The prefilled request has no params at all: -32602, the protocolVersion key is missing.
+      await send(page, c, undefined);
+      expect(stdinMessages(await copyTranscript(page, c))[0]).toEqual({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect((await replyTo(page, c, 1)).error).toMatchObject({ code: -32602, message: 'Invalid params: _meta key io.modelcontextprotocol/protocolVersion is missing' });
+
+      // 2. 2025-11-25: -32022 with the versions the server can speak.
+      await send(page, c, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: { ...META(), 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } } }));
+      const two = (await replyTo(page, c, 2)).error;
+      expect(two.code).toBe(-32022);
+      expect(two.data.supported).toEqual(['2026-07-28']);
+      expect(two.data.requested).toBe('2025-11-25');
+
+      // 3. The right version, no start time, no elicitation capability: -32021 naming the capability.
+      await send(page, c, call(3, {}));
+      const three = (await replyTo(page, c, 3)).error;
+      expect(three.code).toBe(-32021);
+      expect(three.data.requiredCapabilities).toEqual({ elicitation: { form: {} } });
+
+      // 4. The same request declaring form elicitation, new id: input_required.
+      await send(page, c, call(4, { elicitation: { form: {} } }));
+      expect((await replyTo(page, c, 4)).result.resultType).toBe('input_required');
+      await c.getByRole('form').waitFor(); // the Console opens the form for it
+    });
+
+    test('tip: clientInfo changes nothing in the result', async ({ open }) => {
+      const page = await open(lessonURL(site, 'every-request-carries-its-context'));
+      const c = await consoleAt(page, 0);
+      const discover = (id: number, clientInfo: object) =>
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: { ...META(), 'io.modelcontextprotocol/clientInfo': clientInfo } } });
+      await send(page, c, discover(5, { name: 'by-hand', version: '0.1.0' }));
+      await send(page, c, discover(6, { name: 'Totally Official Client', version: '99' }));
+      const a = await replyTo(page, c, 5);
+      const b = await replyTo(page, c, 6);
+      expect(a.result.resultType).toBe('complete');
+      expect(b.result).toEqual(a.result);
+      expect({ ...b, id: 5 }).toEqual(a);
+    });
+  });
+}

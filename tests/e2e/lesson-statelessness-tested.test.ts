@@ -1,0 +1,91 @@
+/**
+ * Lesson 9, statelessness-tested ("Test a server for statelessness"), in
+ * Chromium with the Worker engine, on both builds: Replay on calendar.mjs (the
+ * event goes missing across fresh processes) and calendar-handles.mjs (it does
+ * not), then a handle used from a second, unrelated process.
+ */
+import { describe } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, heading, hydrated, pidOf, replyTo, send, toolText } from './support/lesson-widgets.ts';
+
+const pids = async (column: Locator) => (await column.locator('.rp-step-title .fw-pid').allTextContents()).map((t) => Number(t.replace('pid ', '')));
+const received = async (column: Locator, step: number) => JSON.parse((await column.locator(`[data-step="${step}"] [data-dir=in]`).textContent()) ?? '');
+const weekIn = (reply: any) => JSON.parse(reply.result.contents[0].text) as Array<{ id: string; title: string }>;
+
+for (const site of lessonSites()) {
+  describe(`statelessness-tested (${site.name} build)`, () => {
+    test('Replay steps 1-3: one process keeps the Dentist, fresh processes lose it; calendar-handles.mjs keeps it', async ({ open }) => {
+      const page = await open(lessonURL(site, 'statelessness-tested'));
+      expect(await heading(page)).toBe('Test a server for statelessness');
+      const widget = await hydrated(page, 'replay');
+      const status = widget.locator('[data-replay-status]');
+
+      // 1. calendar.mjs selected; Replay on calendar.mjs. One process: one pid, B creates e3, C lists e1, e2, e3.
+      expect(await widget.getByRole('radio', { name: 'calendar.mjs', exact: true }).isChecked()).toBe(true);
+      await widget.getByRole('button', { name: 'Replay on calendar.mjs' }).click();
+      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Done.');
+      const one = widget.locator('[data-mode=one-process]');
+      const onePids = await pids(one);
+      expect(onePids).toHaveLength(3);
+      expect(new Set(onePids).size).toBe(1);
+      expect(toolText(await received(one, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      expect(weekIn(await received(one, 2)).map((e) => `${e.id} ${e.title}`)).toEqual(['e1 Standup', 'e2 Design review', 'e3 Dentist']);
+      expect(await one.locator('.rp-verdict').getAttribute('data-found')).toBe('true');
+
+      // 2. A fresh process per message: three pids; B still succeeds in a later process; C has only e1 and e2.
+      const fresh = widget.locator('[data-mode=fresh-process]');
+      const freshPids = await pids(fresh);
+      expect(freshPids).toHaveLength(3);
+      expect(new Set(freshPids).size).toBe(3);
+      expect(freshPids[1]).toBeGreaterThan(freshPids[0]);
+      expect((await received(fresh, 0)).result.resultType).toBe('input_required');
+      const b = await received(fresh, 1);
+      expect(b.result.resultType).toBe('complete');
+      expect(toolText(b)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      expect(weekIn(await received(fresh, 2)).map((e) => `${e.id} ${e.title}`)).toEqual(['e1 Standup', 'e2 Design review']);
+      expect(await fresh.locator('.rp-verdict').getAttribute('data-found')).toBe('false');
+
+      // 3. calendar-handles.mjs: open_calendar first, its handle filled in; every fresh step its own pid; the Dentist is found.
+      await widget.getByRole('radio', { name: 'calendar-handles.mjs' }).check();
+      await widget.getByRole('button', { name: 'Replay on calendar-handles.mjs' }).click();
+      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Done.');
+      const handlePids = await pids(fresh);
+      expect(handlePids).toHaveLength(4);
+      expect(new Set(handlePids).size).toBe(4);
+      const opened = await received(fresh, 0);
+      const handle = opened.result.structuredContent.calendar;
+      expect(JSON.parse((await fresh.locator('[data-step="0"] [data-dir=out]').textContent()) ?? '').params.name).toBe('open_calendar');
+      expect(JSON.parse((await fresh.locator('[data-step="3"] [data-dir=out]').textContent()) ?? '').params.uri).toBe(`calendar://${handle}/week`);
+      expect(weekIn(await received(fresh, 3)).map((e) => e.title)).toContain('Dentist');
+      expect(await fresh.locator('.rp-verdict').getAttribute('data-found')).toBe('true');
+    });
+
+    test('Consoles steps 1-3: an unknown handle is a tool error; a real handle works from another process', async ({ open }) => {
+      const page = await open(lessonURL(site, 'statelessness-tested'));
+      // 1. Console #2, the made-up handle: complete, isError, the tool's message.
+      const two = await consoleAt(page, 1);
+      await send(page, two, undefined);
+      const unknown = (await replyTo(page, two, 1)).result;
+      expect(unknown.resultType).toBe('complete');
+      expect(unknown.isError).toBe(true);
+      expect(unknown.content[0].text).toContain('unknown calendar handle "cal_AAAAAAAAAAAAAAAAAAAAAA". Call open_calendar to get a new one.');
+
+      // 2. Console #1, open_calendar: a handle in structuredContent.calendar, with its expiry.
+      const one = await consoleAt(page, 0);
+      await send(page, one, undefined);
+      const opened = (await replyTo(page, one, 1)).result;
+      const handle: string = opened.structuredContent.calendar;
+      expect(handle).toMatch(/^cal_[A-Za-z0-9_-]{22}$/);
+      expect(Number.isNaN(Date.parse(opened.structuredContent.expiresAt))).toBe(false);
+
+      // 3. That handle in Console #2's list_events: another process lists e1 and e2.
+      await send(page, two, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_events', arguments: { calendar: handle } } }));
+      const listed = (await replyTo(page, two, 2)).result;
+      expect(listed.isError).toBe(false);
+      expect(listed.structuredContent.events.map((e: { id: string }) => e.id)).toEqual(['e1', 'e2']);
+      expect(await pidOf(two)).not.toBe(await pidOf(one));
+    });
+  });
+}

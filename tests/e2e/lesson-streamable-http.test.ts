@@ -1,0 +1,141 @@
+/**
+ * Lesson 11, streamable-http ("Speak MCP over HTTP, one POST at a time"), in
+ * Chromium with the Worker engine, on both builds: the Console in HTTP mode on
+ * http.mjs, raw requests and responses, a JSON and an SSE response (frames
+ * parsed here by the SSE rules and compared with the Console's), the missing
+ * Mcp-Name header, a notification's 202 and ping's 404. Nothing leaves the page.
+ */
+import { describe } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, heading, typeMessage } from './support/lesson-widgets.ts';
+
+interface Exchange {
+  request: string;
+  requestHeaders: Map<string, string>;
+  status: number;
+  responseHeaders: Map<string, string>;
+  responseBody: string;
+  item: Locator;
+}
+
+/** Header block -> lower-cased name -> value. */
+function headers(block: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of block.split('\n').slice(1)) {
+    const i = line.indexOf(':');
+    if (i > 0) map.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim());
+  }
+  return map;
+}
+
+/** Sends `text` (or the prefilled message) and returns the new HTTP exchange, raw request opened. */
+async function post(page: Page, c: Locator, text?: string): Promise<Exchange> {
+  const items = c.locator('li.mcp-line-http');
+  const before = await items.count();
+  if (text !== undefined) await typeMessage(page, c, text);
+  await c.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(before + 1);
+  const item = items.nth(before);
+  await item.getByText('Raw request').click();
+  const request = await item.locator('pre.mcp-raw-block').first().innerText();
+  const response = await item.locator('pre.mcp-raw-block').nth(1).innerText();
+  const [reqHead] = request.split('\n\n');
+  const cut = response.indexOf('\n\n');
+  const resHead = cut < 0 ? response : response.slice(0, cut);
+  return {
+    request,
+    requestHeaders: headers(reqHead),
+    status: Number(/^HTTP\/1\.1 (\d{3})/.exec(resHead)?.[1]),
+    responseHeaders: headers(resHead),
+    responseBody: cut < 0 ? '' : response.slice(cut + 2),
+    item,
+  };
+}
+
+/** SSE frames by the spec's rules: blank-line separated; `:` lines are comments; `event:` and `data:` fields. */
+function sseFrames(body: string): Array<{ comments: string[]; event?: string; data?: string }> {
+  return body
+    .split(/\n\n/)
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const frame: { comments: string[]; event?: string; data?: string } = { comments: [] };
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) frame.comments.push(line.slice(1).trim());
+        else if (line.startsWith('event:')) frame.event = line.slice(6).trim();
+        else if (line.startsWith('data:')) frame.data = (frame.data === undefined ? '' : frame.data + '\n') + line.slice(5).replace(/^ /, '');
+      }
+      return frame;
+    });
+}
+
+const CALL = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } } };
+
+for (const site of lessonSites()) {
+  describe(`streamable-http (${site.name} build)`, () => {
+    test('steps 1-4 and the tip on the HTTP Console', async ({ open, watch }) => {
+      const page = await open(lessonURL(site, 'streamable-http'), { offline: true });
+      expect(await heading(page)).toBe('Speak MCP over HTTP, one POST at a time');
+      const mcpRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.endsWith('/mcp')) mcpRequests.push(r.url());
+      });
+      const c = await consoleAt(page, 0);
+
+      // 1. server/discover: a POST with the MCP headers; 200 JSON with the DiscoverResult; no session header.
+      const discover = await post(page, c);
+      expect(discover.request.split('\n')[0]).toBe('POST /mcp HTTP/1.1');
+      expect(discover.requestHeaders.get('mcp-protocol-version')).toBe('2026-07-28');
+      expect(discover.requestHeaders.get('mcp-method')).toBe('server/discover');
+      expect(discover.requestHeaders.get('accept')).toBe('application/json, text/event-stream');
+      expect(discover.status).toBe(200);
+      expect(discover.responseHeaders.get('content-type')).toBe('application/json');
+      const dr = JSON.parse(discover.responseBody);
+      expect(dr.result.resultType).toBe('complete');
+      expect(dr.result.supportedVersions).toEqual(['2026-07-28']);
+      expect(discover.requestHeaders.has('mcp-session-id')).toBe(false);
+      expect(discover.responseHeaders.has('mcp-session-id')).toBe(false);
+
+      // 2. tools/call: Mcp-Name; 200 text/event-stream; a comment frame, then a message event with the response.
+      const call = await post(page, c, JSON.stringify(CALL));
+      expect(call.requestHeaders.get('mcp-name')).toBe('create_event');
+      expect(call.status).toBe(200);
+      expect(call.responseHeaders.get('content-type')).toBe('text/event-stream');
+      expect(call.responseHeaders.has('mcp-session-id')).toBe(false);
+      const frames = sseFrames(call.responseBody);
+      expect(frames).toHaveLength(2);
+      expect(frames[0]).toEqual({ comments: ['the response to tools/call follows'] });
+      expect(frames[1].event).toBe('message');
+      const message = JSON.parse(frames[1].data!);
+      expect(message.id).toBe(2);
+      expect(message.result.content[0].text).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      const shown = call.item.locator('.mcp-sse li');
+      expect(await shown.count()).toBe(2);
+      expect(await shown.nth(0).innerText()).toContain('the response to tools/call follows');
+      expect(await shown.nth(1).innerText()).toContain('event: message');
+      expect(await shown.nth(1).innerText()).toContain('Created e3: Dentist');
+
+      // 3. The same call without "name": no Mcp-Name header; 400 -32020 before the body is looked at.
+      const { name: _name, ...noName } = CALL.params;
+      const refused = await post(page, c, JSON.stringify({ ...CALL, id: 3, params: noName }));
+      expect(refused.requestHeaders.has('mcp-name')).toBe(false);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for tools/call' } });
+
+      // 4. A notification: 202, empty body.
+      const note = await post(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}');
+      expect(note.status).toBe(202);
+      expect(note.responseBody).toBe('');
+
+      // Tip: ping was removed: 404 with -32601.
+      const ping = await post(page, c, '{"jsonrpc":"2.0","id":5,"method":"ping","params":{}}');
+      expect(ping.status).toBe(404);
+      expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
+
+      // Everything ran in the page: no request to any /mcp endpoint, nothing blocked.
+      expect(mcpRequests).toEqual([]);
+      expect(watch.blocked).toEqual([]);
+    });
+  });
+}

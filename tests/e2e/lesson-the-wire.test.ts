@@ -1,0 +1,61 @@
+/**
+ * Lesson 2, the-wire ("Read and write a JSON-RPC message by hand"), in Chromium
+ * with the Worker engine, on both builds: every step on the Console
+ * (calendar.mjs, "fill in _meta" on) and the notification tip.
+ */
+import { describe } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, copyTranscript, heading, replies, replyTo, send, stdoutMessages } from './support/lesson-widgets.ts';
+
+for (const site of lessonSites()) {
+  describe(`the-wire (${site.name} build)`, () => {
+    test('steps 1-4: discover, a string id echoed, a null id and a batch refused with -32600', async ({ open }) => {
+      const page = await open(lessonURL(site, 'the-wire'));
+      expect(await heading(page)).toBe('Read and write a JSON-RPC message by hand');
+      const c = await consoleAt(page, 0);
+
+      // 1. The prefilled server/discover, as it is.
+      await send(page, c, undefined);
+      const discover = await replyTo(page, c, 1);
+      expect(Object.keys(discover.result)[0]).toBe('resultType');
+      expect(discover.result.resultType).toBe('complete');
+      expect(discover.result.supportedVersions).toEqual(['2026-07-28']);
+      expect(discover.result._meta['io.modelcontextprotocol/serverInfo'].name).toBe('calendar');
+      expect(await replies(c).first().locator('.mcp-raw').first().innerText()).toContain('"id":1,');
+
+      // 2. A string id comes back exactly, type and all.
+      await send(page, c, '{"jsonrpc":"2.0","id":"hello","method":"server/discover","params":{}}');
+      const hello = await replyTo(page, c, 'hello');
+      expect(hello.result.resultType).toBe('complete');
+
+      // 3. id null: -32600, and the error has no id key at all.
+      await send(page, c, '{"jsonrpc":"2.0","id":null,"method":"server/discover","params":{}}');
+      let last = stdoutMessages(await copyTranscript(page, c)).at(-1);
+      expect(last).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer' } });
+      expect(Object.hasOwn(last, 'id')).toBe(false);
+
+      // 4. A batch (an array): -32600 again, batches are not allowed.
+      await send(page, c, '[{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}]');
+      last = stdoutMessages(await copyTranscript(page, c)).at(-1);
+      expect(last.error.code).toBe(-32600);
+      expect(last.error.message).toContain('batches are not allowed');
+      expect(Object.hasOwn(last, 'id')).toBe(false);
+    });
+
+    test('tip: a notification gets no answer on stdout', async ({ open }) => {
+      const page = await open(lessonURL(site, 'the-wire'));
+      const c = await consoleAt(page, 0);
+      await send(page, c, undefined); // start the process with the prefilled request
+      await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}', 0);
+      // Instead of waiting for silence: send a request after it; only that request's reply may follow.
+      await send(page, c, '{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}');
+      const lines = await copyTranscript(page, c);
+      const sent = lines.filter((l) => l.lane === 'stdin').map((l) => l.json);
+      expect(sent.map((m) => m.method)).toEqual(['server/discover', 'notifications/cancelled', 'tools/list']);
+      expect(sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } });
+      const out = lines.filter((l) => l.lane === 'stdout');
+      expect(out.map((l) => l.json?.id)).toEqual([1, 7]);
+    });
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Lesson 12, versions-and-neighbours ("Place a revision in time, and MCP among
+ * its neighbours"), in Chromium with the Worker engine, on both builds: an old
+ * revision's request, the old handshake, and the current revision.
+ */
+import { describe } from 'vitest';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, heading, META, replyTo, send } from './support/lesson-widgets.ts';
+
+for (const site of lessonSites()) {
+  describe(`versions-and-neighbours (${site.name} build)`, () => {
+    test('steps 1-3: 2025-06-18 refused, initialize refused with the supported list, 2026-07-28 served', async ({ open }) => {
+      const page = await open(lessonURL(site, 'versions-and-neighbours'));
+      expect(await heading(page)).toBe('Place a revision in time, and MCP among its neighbours');
+      const c = await consoleAt(page, 0);
+
+      // 1. The prefilled tools/list from a 2025-06-18 client: -32022, supported and requested.
+      await send(page, c, undefined);
+      const one = (await replyTo(page, c, 1)).error;
+      expect(one.code).toBe(-32022);
+      expect(one.data).toEqual({ supported: ['2026-07-28'], requested: '2025-06-18' });
+
+      // 2. The old handshake: -32022 again, naming the supported versions, and the message says to send server/discover.
+      await send(page, c, '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"old-client","version":"1.0"}}}');
+      const two = (await replyTo(page, c, 2)).error;
+      expect(two.code).toBe(-32022);
+      expect(two.data.supported).toEqual(['2026-07-28']);
+      expect(two.message).toContain('send server/discover');
+
+      // 3. The same tools/list with 2026-07-28 and id 3: the catalog, complete.
+      await send(page, c, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: META() } }));
+      const three = (await replyTo(page, c, 3)).result;
+      expect(three.resultType).toBe('complete');
+      expect(three.tools.map((t: { name: string }) => t.name)).toEqual(['create_event']);
+    });
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * The two builds every lesson journey runs against (issue 8): the default build
+ * (`inject('baseURL')`, served by `astro preview`) and the sub-path build
+ * (`inject('subpathURL')`, base `/courses/mcp/`, Worker engine only, served by
+ * `npm run serve`'s server).
+ *
+ * ```ts
+ * for (const site of lessonSites()) {
+ *   describe(site.name, () => {
+ *     test('…', async ({ open }) => { const page = await open(lessonURL(site, 'the-wire')); });
+ *   });
+ * }
+ * ```
+ */
+import { inject } from 'vitest';
+
+/** One build of the course, as a base URL ending in `/`. */
+export interface LessonSite {
+  name: 'default' | 'sub-path';
+  url: string;
+}
+
+/** Both builds, default first. */
+export function lessonSites(): LessonSite[] {
+  return [
+    { name: 'default', url: inject('baseURL') },
+    { name: 'sub-path', url: inject('subpathURL') },
+  ];
+}
+
+/** Absolute URL of a lesson page (`slug` as in `lessons/<slug>.mdx`) on `site`, for the `open()` fixture. */
+export function lessonURL(site: LessonSite, slug: string): string {
+  return new URL(`${slug}/`, site.url).href;
+}

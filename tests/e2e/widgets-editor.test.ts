@@ -1,0 +1,188 @@
+/**
+ * ServerEditor on the lab page: edit marker, edits kept across reloads, a
+ * syntax error located without starting the server, Run restarts the attached
+ * Console from the edit (new pid), Reset after an accessible confirmation,
+ * and a hostile catalog rendered inert.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe } from 'vitest';
+import { test, expect } from './support/fixtures.ts';
+
+const LAB = 'lab/console/';
+const KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/calendar.mjs';
+
+async function editor(page: Page): Promise<Locator> {
+  const e = page.locator('section.mcp-server-editor').first();
+  await e.scrollIntoViewIfNeeded();
+  await expect.poll(() => e.getAttribute('data-ready')).toBe('yes');
+  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready')).toBe('yes');
+  return e;
+}
+const consoleIn = (e: Locator) => e.locator('section.mcp-console');
+const pidOf = async (c: Locator) => Number((await c.locator('.mcp-badge-pid').innerText()).replace(/\D/g, '') || '0');
+const source = (e: Locator) => e.locator('.mcp-editor-js');
+/** The source text, whether the editor is still the first textarea or CodeMirror already. */
+const sourceText = (e: Locator) =>
+  source(e).evaluate((el) => {
+    const cm = el.querySelector('.cm-content') as HTMLElement | null;
+    return cm ? cm.innerText : (el.querySelector('textarea') as HTMLTextAreaElement).value;
+  });
+
+/** Types `text` at the end of the source, with the keyboard. */
+async function appendToEditor(page: Page, e: Locator, text: string): Promise<void> {
+  await source(e).click();
+  await expect.poll(() => source(e).locator('.cm-content').evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+}
+
+describe('ServerEditor', () => {
+  test('an edit is marked, kept across a reload, and Run restarts the attached console from it', async ({ open }) => {
+    const page = await open(LAB);
+    const e = await editor(page);
+    expect(await e.locator('.mcp-changed').innerText()).toBe('original');
+    const c = consoleIn(e);
+    await c.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => c.locator('li.mcp-line-in').count(), { timeout: 20_000 }).toBe(1);
+    const firstPid = await pidOf(c);
+
+    await appendToEditor(page, e, "\nconsole.error('edited by the reader');");
+    await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), KEY)).toContain("console.error('edited by the reader');");
+
+    await page.waitForLoadState('networkidle'); // let the first load finish, or reloading aborts its requests
+    await page.reload();
+    const e2 = await editor(page);
+    await expect.poll(() => sourceText(e2)).toContain("console.error('edited by the reader');");
+    expect(await e2.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+
+    await e2.getByRole('button', { name: 'Run', exact: true }).click();
+    const c2 = consoleIn(e2);
+    await expect.poll(() => c2.locator('.mcp-event').allInnerTexts(), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('started toy-servers/calendar.edited.mjs')]),
+    );
+    await expect.poll(() => c2.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('edited by the reader');
+    await c2.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => c2.locator('li.mcp-line-in').count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => c2.locator('li.mcp-line-in .mcp-meaning').first().innerText()).toContain('DiscoverResult');
+    expect(await pidOf(c2)).toBeGreaterThan(0);
+    expect(await e2.locator('.mcp-toolbar .mcp-note').first().innerText()).toBe('The page runs your edit.');
+    void firstPid;
+  });
+
+  test('a syntax error shows line:col and starts nothing; the edit is kept', async ({ open }) => {
+    const page = await open(LAB);
+    const e = await editor(page);
+    const c = consoleIn(e);
+    await c.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => c.locator('li.mcp-line-in').count(), { timeout: 20_000 }).toBe(1);
+    const pid = await pidOf(c);
+    const events = await c.locator('.mcp-event').count();
+    await appendToEditor(page, e, '\nconst broken = ;');
+    await e.getByRole('button', { name: 'Run', exact: true }).press('Enter'); // by keyboard
+    const alert = e.locator('.mcp-syntax');
+    await expect.poll(() => alert.innerText()).toMatch(/Syntax error at line \d+, column \d+/);
+    const line = Number(/line (\d+)/.exec(await alert.innerText())![1]);
+    const stored = (await page.evaluate((k) => localStorage.getItem(k), KEY)) ?? '';
+    const expected = stored.split('\n').findIndex((l) => l.includes('const broken = ;')) + 1;
+    expect(expected).toBeGreaterThan(40);
+    expect(line).toBe(expected);
+    expect(await c.locator('.mcp-event').count()).toBe(events);
+    expect(await pidOf(c)).toBe(pid);
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), KEY)).toContain('const broken = ;');
+    // "Go to" puts the cursor there, in the editor.
+    await alert.getByRole('button', { name: /Go to line/ }).click();
+    expect(await source(e).locator('.cm-content').evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  test('Reset asks first (keyboard, Escape keeps the edit), then restores the original', async ({ open }) => {
+    const page = await open(LAB);
+    await page.evaluate((k) => localStorage.setItem(k, '// my edit\n'), KEY);
+    await page.waitForLoadState('networkidle'); // let the first load finish, or reloading aborts its requests
+    await page.reload();
+    const e = await editor(page);
+    await expect.poll(() => sourceText(e)).toContain('// my edit');
+    await e.getByRole('button', { name: 'Reset', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const group = e.getByRole('group', { name: /Reset to the original source\?/ });
+    await group.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep my edits');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => group.count()).toBe(0);
+    expect(await sourceText(e)).toContain('// my edit');
+    await e.getByRole('button', { name: 'Reset', exact: true }).click();
+    await e.getByRole('button', { name: 'Reset to original' }).click();
+    await expect.poll(() => sourceText(e)).toContain('calendar.mjs: the course');
+    expect(await e.locator('.mcp-changed').innerText()).toBe('original');
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+  });
+
+  test('a hostile catalog (<script>, <img onerror>, 100 KB strings) stays inert text', async ({ open }) => {
+    const hostile = `import { createInterface } from 'node:readline';
+const big = 'A'.repeat(100000);
+const tools = [{ name: '<script>window.__pwned = 1</script>', title: '<img src=x onerror="window.__pwned = 2">', description: '<img src=/nope.png onerror="window.__pwned = 3">' + big, inputSchema: { type: 'object', properties: { ['<b>' + big]: { type: 'string' } } } }];
+console.error('<img src=/err.png onerror="window.__pwned = 4">');
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  const m = JSON.parse(line);
+  if (m.id === undefined) return;
+  process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { resultType: 'complete', tools, ttlMs: 0, cacheScope: 'public' } }) + '\\n');
+  process.stdout.write('<script>window.__pwned = 5</script>' + big + '\\n');
+});
+`;
+    const page = await open(LAB);
+    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [KEY, hostile]);
+    await page.waitForLoadState('networkidle'); // let the first load finish, or reloading aborts its requests
+    await page.reload();
+    const e = await editor(page);
+    await e.getByRole('button', { name: 'Run', exact: true }).click();
+    const c = consoleIn(e);
+    await expect.poll(() => c.locator('.mcp-event').allInnerTexts(), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('calendar.edited.mjs')]),
+    );
+    await c.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => c.locator('li.mcp-line-in').count(), { timeout: 20_000 }).toBe(2);
+    const reply = c.locator('li.mcp-line-in').first();
+    expect(await reply.locator('.mcp-meaning').innerText()).toContain('1 tool (<script>window.__pwned = 1</script>)');
+    await reply.locator('details.mcp-line-body > summary').click();
+    // Open every collapsed level.
+    await reply.evaluate((li) => li.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await expect.poll(() => reply.innerText()).toContain('more characters not shown');
+    expect(await c.locator('li.mcp-line-bad .mcp-meaning').innerText()).toContain('framing violation');
+    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('<img src=/err.png');
+    // Nothing became markup, nothing ran, nothing was fetched (the fixture fails on the 404 an <img> would cause).
+    expect(await e.locator('script, img, b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    // The page stays usable: the reply lines are clipped for display.
+    expect((await reply.locator("summary .mcp-raw").innerText()).length).toBeLessThan(2000);
+  });
+
+  test('a server that crashes on start is reported, and the edit survives it', async ({ open }) => {
+    const crashing = "console.error('about to fail');\nprocess.exit(3);\n";
+    const page = await open(LAB);
+    await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [KEY, crashing]);
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    const e = await editor(page);
+    await e.getByRole('button', { name: 'Run', exact: true }).click();
+    const c = consoleIn(e);
+    await expect.poll(() => c.locator('.mcp-event').allInnerTexts(), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('process exited with code 3')]),
+    );
+    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('about to fail');
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBe(crashing);
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    const e2 = await editor(page);
+    expect(await sourceText(e2)).toBe(crashing);
+  });
+
+  test('phone width: the editor and its console fit, with no horizontal page overflow', async ({ open }) => {
+    const page = await open(LAB, { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const e = await editor(page);
+    const box = await e.boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { readRequestedSchema } from '../../../src/components/elicitation/requested-schema.ts';
+import { fieldProblem, formContent, formProblems, initialValues } from '../../../src/components/elicitation/form-values.ts';
+
+const schema = {
+  type: 'object',
+  properties: {
+    email: { type: 'string', format: 'email', title: 'Email' },
+    when: { type: 'string', format: 'date-time' },
+    day: { type: 'string', format: 'date' },
+    n: { type: 'integer', minimum: 1, maximum: 3 },
+    ok: { type: 'boolean', default: true },
+    color: { type: 'string', enum: ['r', 'g'], enumNames: ['Red', 'Green'] },
+    size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }] },
+    tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, maxItems: 1 },
+    tags2: { type: 'array', items: { anyOf: [{ const: 'x', title: 'Ex' }] } },
+  },
+  required: ['email', 'n'],
+};
+
+describe('readRequestedSchema (spec digest §6)', () => {
+  it('reads every allowed property kind', () => {
+    const r = readRequestedSchema(schema);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.fields.map((f) => f.kind)).toEqual(['string', 'string', 'string', 'number', 'boolean', 'select', 'select', 'multiselect', 'multiselect']);
+    expect(r.fields[5]).toMatchObject({ choices: [{ value: 'r', label: 'Red' }, { value: 'g', label: 'Green' }] });
+    expect(r.fields[6]).toMatchObject({ choices: [{ value: 's', label: 'Small' }] });
+    expect(r.fields[8]).toMatchObject({ choices: [{ value: 'x', label: 'Ex' }] });
+  });
+  it('rejects nesting, arrays of objects, unknown formats and types, and bad required', () => {
+    const bad = readRequestedSchema({
+      type: 'object',
+      properties: {
+        a: { type: 'object', properties: {} },
+        b: { type: 'array', items: { type: 'object' } },
+        c: { type: 'string', format: 'password' },
+        d: { type: 'null' },
+      },
+      required: ['zzz'],
+    });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.problems.join('\n')).toMatch(/"a" is a nested object/);
+    expect(bad.problems.join('\n')).toMatch(/"b" is an array of something other than string enums/);
+    expect(bad.problems.join('\n')).toMatch(/"c" has format "password"/);
+    expect(bad.problems.join('\n')).toMatch(/"d" has type "null"/);
+    expect(bad.problems.join('\n')).toMatch(/required names "zzz"/);
+    expect(readRequestedSchema('x')).toEqual({ ok: false, problems: ['requestedSchema is not an object'] });
+  });
+});
+
+describe('form values', () => {
+  const r = readRequestedSchema(schema);
+  const fields = r.ok ? r.fields : [];
+  it('validates formats, bounds and required', () => {
+    const f = (name: string) => fields.find((x) => x.name === name)!;
+    expect(fieldProblem(f('email'), '')).toBe('Required.');
+    expect(fieldProblem(f('email'), 'a@b')).toMatch(/email/);
+    expect(fieldProblem(f('when'), '2026-09-10T08:30:00')).toMatch(/zone/);
+    expect(fieldProblem(f('when'), '2026-09-10T08:30:00+02:00')).toBeUndefined();
+    expect(fieldProblem(f('day'), '2026-02-30')).toMatch(/YYYY-MM-DD/);
+    expect(fieldProblem(f('n'), '2.5')).toBe('Enter a whole number.');
+    expect(fieldProblem(f('n'), '4')).toBe('Must be at most 3.');
+    expect(fieldProblem(f('tags'), ['a', 'b'])).toBe('Choose at most 1.');
+    expect(fieldProblem(f('color'), 'blue')).toMatch(/options/);
+  });
+  it('builds typed content, leaving out empty optional fields', () => {
+    const v = { ...initialValues(fields), email: 'a@b.co', n: '2', tags: ['a'] };
+    expect(formProblems(fields, v)).toEqual({});
+    expect(formContent(fields, v)).toEqual({ email: 'a@b.co', n: 2, ok: true, tags: ['a'] });
+  });
+});

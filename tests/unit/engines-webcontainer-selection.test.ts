@@ -1,0 +1,55 @@
+/**
+ * Engine selection rules (DESIGN.md, src/engines/ "selection"): when the page
+ * may start WebContainer, and why it does not. Pure function, no browser.
+ * Also the line framing every browser engine shares (line-splitter.ts).
+ */
+import { describe, expect, test } from 'vitest';
+import { decideEngine } from '../../src/engines/engine-policy.ts';
+import { LineSplitter } from '../../src/engines/line-splitter.ts';
+
+describe('decideEngine', () => {
+  test('off: always the Worker engine, whatever the reader chose, without a reason to show', () => {
+    expect(decideEngine('off', undefined, true)).toEqual({ start: 'worker' });
+    expect(decideEngine('off', 'webcontainer', true)).toEqual({ start: 'worker' });
+  });
+
+  test('on-demand (the default): the Worker engine until the reader asks for real Node', () => {
+    expect(decideEngine('on-demand', undefined, true)).toEqual({ start: 'worker' });
+    expect(decideEngine('on-demand', 'worker', true)).toEqual({ start: 'worker' });
+    expect(decideEngine('on-demand', 'webcontainer', true)).toEqual({ start: 'webcontainer' });
+  });
+
+  test('preferred: WebContainer where the page is isolated, unless the reader chose the Worker engine', () => {
+    expect(decideEngine('preferred', undefined, true)).toEqual({ start: 'webcontainer' });
+    expect(decideEngine('preferred', 'worker', true)).toEqual({ start: 'worker' });
+  });
+
+  test('without cross-origin isolation, WebContainer is not tried, and the reason says so', () => {
+    for (const [policy, choice] of [['preferred', undefined], ['on-demand', 'webcontainer']] as const) {
+      const d = decideEngine(policy, choice, false);
+      expect(d.start).toBe('worker');
+      expect(d.reason).toMatch(/cross-origin isolated/);
+    }
+  });
+});
+
+describe('LineSplitter', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+
+  test('splits at "\\n" only, keeps "\\r", decodes characters cut across chunks', () => {
+    const s = new LineSplitter();
+    const all = bytes('a\r\nb');
+    const euro = bytes('€\n');
+    expect(s.push(all)).toEqual(['a\r']);
+    expect(s.push(euro.subarray(0, 1))).toEqual([]);
+    expect(s.push(euro.subarray(1))).toEqual(['b€']);
+    expect(s.push(bytes('\n\nlast'))).toEqual(['', '']);
+    expect(s.end()).toBe('last');
+    expect(s.end()).toBeUndefined();
+  });
+
+  test('invalid UTF-8 becomes U+FFFD, as Node decodes it', () => {
+    const s = new LineSplitter();
+    expect(s.push(new Uint8Array([0x61, 0xff, 0x62, 0x0a]))).toEqual(['a\uFFFDb']);
+  });
+});
