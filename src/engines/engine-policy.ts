@@ -21,17 +21,21 @@ export type ReaderChoice = 'worker' | 'webcontainer' | undefined;
 /** The decision: which engine to start and, for the Worker engine, why not WebContainer. */
 export interface EngineDecision {
   start: 'worker' | 'webcontainer';
-  /** Why the Worker engine was chosen, in one sentence (absent when WebContainer was never wanted). */
+  /** Why WebContainer is not available on this page, in one sentence (absent when the reader may still switch to it). */
   reason?: string;
 }
 
 /** Decides the starting engine. Pure: no storage, no globals. */
 export function decideEngine(policy: WebContainerPolicy, choice: ReaderChoice, crossOriginIsolated: boolean): EngineDecision {
-  if (policy === 'off') return { start: 'worker' };
+  if (policy === 'off') return { start: 'worker', reason: OFF_REASON };
+  if (!crossOriginIsolated) return { start: 'worker', reason: NOT_ISOLATED_REASON };
   const wanted = choice === 'webcontainer' || (policy === 'preferred' && choice !== 'worker');
-  if (!wanted) return { start: 'worker' };
-  if (!crossOriginIsolated) {
-    return { start: 'worker', reason: 'WebContainer needs a cross-origin isolated page, and this page is not isolated.' };
-  }
-  return { start: 'webcontainer' };
+  return wanted ? { start: 'webcontainer' } : { start: 'worker' };
 }
+
+/** Shown by the badge when the course config turns WebContainer off. */
+export const OFF_REASON = 'WebContainer is turned off for this course, so every server runs in the Worker engine.';
+
+/** Shown by the badge when the host does not send the isolation headers. */
+export const NOT_ISOLATED_REASON =
+  'WebContainer needs a cross-origin isolated page, and this page is not isolated (its host does not send the COOP and COEP headers).';

@@ -75,7 +75,11 @@ function remember(choice: 'worker' | 'webcontainer'): void {
 }
 
 function setStatus(next: Omit<PageEngineStatus, 'canUseRealNode'>): void {
-  status = { ...next, canUseRealNode: settings.policy !== 'off' && next.kind !== 'webcontainer' && !bootFailed && next.state !== 'loading' };
+  status = {
+    ...next,
+    canUseRealNode:
+      settings.policy !== 'off' && globalThis.crossOriginIsolated === true && next.kind !== 'webcontainer' && !bootFailed && next.state !== 'loading',
+  };
   for (const l of [...listeners]) l();
 }
 

@@ -36,7 +36,7 @@ const demo = async (page: Page, n: number) => {
 for (const site of lessonSites()) {
   describe(`asking-the-person (${site.name} build)`, () => {
     test('steps 1-3: input_required opens the form; Accept and Decline retry with a new id and the same requestState', async ({ open }) => {
-      const page = await open(lessonURL(site, 'asking-the-person'));
+      const page = await open(lessonURL(site, 'asking-the-person'), site.options);
       expect(await heading(page)).toBe('Let a server ask the person a question');
       const c = await consoleAt(page, 0);
 
@@ -88,7 +88,7 @@ for (const site of lessonSites()) {
     });
 
     test('tampering: a changed requestState and changed arguments are refused; the honest retry succeeds', async ({ open }) => {
-      const page = await open(lessonURL(site, 'asking-the-person'));
+      const page = await open(lessonURL(site, 'asking-the-person'), site.options);
       const c = await consoleAt(page, 0);
       // 1. Send the call, ignore the form, copy requestState from the input_required line.
       await send(page, c, undefined);

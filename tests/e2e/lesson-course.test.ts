@@ -3,6 +3,7 @@
  * page, and the sidebar lists "How this course works" and the twelve lessons
  * in their `sidebar.order` (read here from lessons/*.mdx front matter), each
  * linking to its page on that build. Each lesson's own test opens it and checks its heading.
+ * Every page, widgets on screen, asks no other host for anything (the offline classroom of issue 8).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe } from 'vitest';
@@ -24,13 +25,13 @@ for (const site of lessonSites()) {
     test('landing page -> how this course works; the sidebar lists the twelve lessons in order with links into this build', async ({ open }) => {
       expect(pages).toHaveLength(13);
       expect(pages[0].slug).toBe('how-this-course-works');
-      const landing = await open(site.url);
+      const landing = await open(site.url, site.options);
       await expect.poll(() => landing.title()).toContain('MCP by Hand');
       // (Not clicked: the click would abort the link's prefetch, which the fixture counts as a failed request.)
       const start = await landing.getByRole('link', { name: /how the course works/i }).first().getAttribute('href');
       const first = new URL(start!, landing.url()).href;
       expect(first).toBe(new URL('how-this-course-works/', site.url).href);
-      const page = await open(first);
+      const page = await open(first, site.options);
       expect(await heading(page)).toBe('How this course works');
 
       const links = page.locator('nav[aria-label="Main"] a');
@@ -41,5 +42,16 @@ for (const site of lessonSites()) {
         expect(await link.getAttribute('href')).toBe(new URL(`${p.slug}/`, site.url).pathname);
       }
     });
+
+    test('every lesson page loads everything it needs from the course itself (no request to another host)', async ({ open, watch }) => {
+      for (const p of pages) {
+        const page = await open(new URL(`${p.slug}/`, site.url).href, { offline: true });
+        expect(await heading(page)).toBe(p.title);
+        // Bring every widget on screen so the client:visible islands hydrate and load what they need.
+        for (const island of await page.locator('astro-island').all()) await island.scrollIntoViewIfNeeded();
+        await page.waitForLoadState('networkidle');
+      }
+      expect(watch.blocked, 'requests to other hosts').toEqual([]);
+    }, 180_000);
   });
 }

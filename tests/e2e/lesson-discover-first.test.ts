@@ -15,7 +15,7 @@ const json = async (l: { textContent(): Promise<string | null> }) => JSON.parse(
 for (const site of lessonSites()) {
   describe(`discover-first (${site.name} build)`, () => {
     test('ProbeFlow steps 1-3: modern calendar.mjs, legacy legacy.mjs, and the hazard', async ({ open }) => {
-      const page = await open(lessonURL(site, 'discover-first'));
+      const page = await open(lessonURL(site, 'discover-first'), site.options);
       expect(await heading(page)).toBe('Tell a modern server from a legacy one');
       const probe = await hydrated(page, 'probe-flow');
       const status = probe.locator('[data-probe-status]');
@@ -58,8 +58,22 @@ for (const site of lessonSites()) {
       expect(await probe.locator('[data-hazard-verdict]').textContent()).toMatch(/^Served: 1 tool listed/);
     });
 
+    test('step 1 the other way: Step by step on calendar.mjs stops at branch 1 after the one step there is', async ({ open }) => {
+      const page = await open(lessonURL(site, 'discover-first'), site.options);
+      const probe = await hydrated(page, 'probe-flow');
+      const status = probe.locator('[data-probe-status]');
+      await probe.getByLabel('Server').selectOption({ label: 'calendar.mjs' });
+      await probe.getByRole('button', { name: 'Step by step' }).click();
+      await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/step 1 of 1 · modern era, 2026-07-28/);
+      expect(await probe.locator('[data-step]').count()).toBe(1);
+      expect((await json(probe.locator('[data-step=discover] [data-dir=in]'))).result.supportedVersions).toEqual(['2026-07-28']);
+      expect(await probe.locator('[data-node=discover-result]').getAttribute('data-lit')).not.toBeNull();
+      expect(await probe.getByRole('button', { name: 'Next step' }).isDisabled()).toBe(true); // nothing more to walk through
+      expect(await probe.locator('[data-step=initialize]').count()).toBe(0);
+    });
+
     test('tip: a version from the future earns -32022 (branch 2); the right version earns a DiscoverResult', async ({ open }) => {
-      const page = await open(lessonURL(site, 'discover-first'));
+      const page = await open(lessonURL(site, 'discover-first'), site.options);
       const c = await consoleAt(page, 0);
       await send(page, c, undefined);
       const err = (await replyTo(page, c, 1)).error;
@@ -72,7 +86,7 @@ for (const site of lessonSites()) {
     });
 
     test('the measured facts about the reference server render from measured.json, with package and version', async ({ open }) => {
-      const page = await open(lessonURL(site, 'discover-first'));
+      const page = await open(lessonURL(site, 'discover-first'), site.options);
       const f = measured.facts;
       const want: Record<string, string> = {
         discoverOutcome: f.discoverOutcome,

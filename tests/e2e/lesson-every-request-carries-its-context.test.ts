@@ -15,7 +15,7 @@ const call = (id: number, capabilities: object) =>
 for (const site of lessonSites()) {
   describe(`every-request-carries-its-context (${site.name} build)`, () => {
     test('steps 1-4: missing _meta, an old version, a missing capability, then input_required', async ({ open }) => {
-      const page = await open(lessonURL(site, 'every-request-carries-its-context'));
+      const page = await open(lessonURL(site, 'every-request-carries-its-context'), site.options);
       expect(await heading(page)).toBe('Put the right context on every request');
       const c = await consoleAt(page, 0);
       expect(await c.getByRole('switch', { name: 'fill in _meta' }).isChecked()).toBe(false);
@@ -45,7 +45,7 @@ for (const site of lessonSites()) {
     });
 
     test('tip: clientInfo changes nothing in the result', async ({ open }) => {
-      const page = await open(lessonURL(site, 'every-request-carries-its-context'));
+      const page = await open(lessonURL(site, 'every-request-carries-its-context'), site.options);
       const c = await consoleAt(page, 0);
       const discover = (id: number, clientInfo: object) =>
         JSON.stringify({ jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: { ...META(), 'io.modelcontextprotocol/clientInfo': clientInfo } } });

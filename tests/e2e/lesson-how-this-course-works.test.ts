@@ -16,10 +16,10 @@ const WEEK = '{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":
 for (const site of lessonSites()) {
   describe(`how-this-course-works (${site.name} build)`, () => {
     test('the page renders; Restart process starts a fresh process and the old memory is gone', async ({ open }) => {
-      const intro = await open(lessonURL(site, 'how-this-course-works'));
+      const intro = await open(lessonURL(site, 'how-this-course-works'), site.options);
       expect(await heading(intro)).toBe('How this course works');
 
-      const page = await open(lessonURL(site, 'three-parties'));
+      const page = await open(lessonURL(site, 'three-parties'), site.options);
       const c = await consoleAt(page, 0);
       await send(page, c, undefined); // creates e3 Dentist in this process
       // Transcript: sent lines point at the server, replies come from stdout; the engine and the pid are shown.
@@ -38,7 +38,7 @@ for (const site of lessonSites()) {
     });
 
     test('Reset on a source editor asks first, then restores the original; until then the edit survives a reload', async ({ open }) => {
-      const page = await open(lessonURL(site, 'one-message-per-line'));
+      const page = await open(lessonURL(site, 'one-message-per-line'), site.options);
       const editor = async () => {
         const e = page.locator('section.mcp-server-editor').first();
         await e.scrollIntoViewIfNeeded();
@@ -66,7 +66,7 @@ for (const site of lessonSites()) {
     });
 
     test('Reset files on the engine badge empties the calendars calendar-handles.mjs stored on disk', async ({ open }) => {
-      const page = await open(lessonURL(site, 'statelessness-tested'));
+      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
       const one = await consoleAt(page, 0);
       await send(page, one, undefined);
       const handle: string = (await replyTo(page, one, 1)).result.structuredContent.calendar;

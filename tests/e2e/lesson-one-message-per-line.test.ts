@@ -27,7 +27,7 @@ async function serverEditor(page: Page): Promise<Locator> {
 for (const site of lessonSites()) {
   describe(`one-message-per-line (${site.name} build)`, () => {
     test('Console on noisy.mjs: the banner and the debug line arrive on stdout, flagged; the real response follows', async ({ open }) => {
-      const page = await open(lessonURL(site, 'one-message-per-line'));
+      const page = await open(lessonURL(site, 'one-message-per-line'), site.options);
       expect(await heading(page)).toBe('Keep standard output clean for the protocol');
       const c = await consoleAt(page, 0);
       await send(page, c, undefined, 3); // banner, debug line, response
@@ -48,7 +48,7 @@ for (const site of lessonSites()) {
     });
 
     test('ServerEditor: console.log -> console.error, Run, and stdout carries the response only', async ({ open }) => {
-      const page = await open(lessonURL(site, 'one-message-per-line'));
+      const page = await open(lessonURL(site, 'one-message-per-line'), site.options);
       const e = await serverEditor(page);
       expect(await e.locator('.mcp-changed').innerText()).toBe('original');
       // 1. Change both console.log( calls to console.error( (the reader's edit, typed into the editor).

@@ -17,7 +17,7 @@ const weekIn = (reply: any) => JSON.parse(reply.result.contents[0].text) as Arra
 for (const site of lessonSites()) {
   describe(`statelessness-tested (${site.name} build)`, () => {
     test('Replay steps 1-3: one process keeps the Dentist, fresh processes lose it; calendar-handles.mjs keeps it', async ({ open }) => {
-      const page = await open(lessonURL(site, 'statelessness-tested'));
+      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
       expect(await heading(page)).toBe('Test a server for statelessness');
       const widget = await hydrated(page, 'replay');
       const status = widget.locator('[data-replay-status]');
@@ -63,7 +63,7 @@ for (const site of lessonSites()) {
     });
 
     test('Consoles steps 1-3: an unknown handle is a tool error; a real handle works from another process', async ({ open }) => {
-      const page = await open(lessonURL(site, 'statelessness-tested'));
+      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
       // 1. Console #2, the made-up handle: complete, isError, the tool's message.
       const two = await consoleAt(page, 1);
       await send(page, two, undefined);

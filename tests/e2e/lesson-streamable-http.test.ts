@@ -137,5 +137,26 @@ for (const site of lessonSites()) {
       expect(mcpRequests).toEqual([]);
       expect(watch.blocked).toEqual([]);
     });
+
+    test('prose and tip: GET and DELETE on the endpoint get 405 with Allow: POST (http.mjs in the Worker engine)', async ({ open }) => {
+      // The Console only POSTs, so this runs http.mjs's handler in the page's Worker engine (the lab page exposes it).
+      const page = await open(new URL('lab/engines/', site.url).href, site.options);
+      await page.waitForFunction(() => (window as any).__mcpByHand !== undefined);
+      const answers = await page.evaluate(async () => {
+        const engine = new (window as any).__mcpByHand.WorkerEngine();
+        const endpoint = await engine.fetchHandler('toy-servers/http.mjs', { env: {} });
+        const out = [];
+        for (const method of ['GET', 'DELETE']) {
+          const response: Response = await endpoint.handle(new Request('http://127.0.0.1/mcp', { method, headers: { Accept: 'text/event-stream' } }));
+          out.push({ method, status: response.status, allow: response.headers.get('allow') });
+        }
+        endpoint.process.kill();
+        return out;
+      });
+      expect(answers).toEqual([
+        { method: 'GET', status: 405, allow: 'POST' },
+        { method: 'DELETE', status: 405, allow: 'POST' },
+      ]);
+    });
   });
 }

@@ -6,18 +6,22 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, replies, replyTo, send, stdoutMessages } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, heading, replies, replyTo, send, stdinMessages, stdoutMessages } from './support/lesson-widgets.ts';
 
 for (const site of lessonSites()) {
   describe(`the-wire (${site.name} build)`, () => {
     test('steps 1-4: discover, a string id echoed, a null id and a batch refused with -32600', async ({ open }) => {
-      const page = await open(lessonURL(site, 'the-wire'));
+      const page = await open(lessonURL(site, 'the-wire'), site.options);
       expect(await heading(page)).toBe('Read and write a JSON-RPC message by hand');
       const c = await consoleAt(page, 0);
 
       // 1. The prefilled server/discover, as it is.
       await send(page, c, undefined);
       const discover = await replyTo(page, c, 1);
+      // The Console filled in _meta (the lesson says so) and sent the rest as typed.
+      const [sent] = stdinMessages(await copyTranscript(page, c));
+      expect(sent).toMatchObject({ jsonrpc: '2.0', id: 1, method: 'server/discover' });
+      expect(sent.params._meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
       expect(Object.keys(discover.result)[0]).toBe('resultType');
       expect(discover.result.resultType).toBe('complete');
       expect(discover.result.supportedVersions).toEqual(['2026-07-28']);
@@ -44,7 +48,7 @@ for (const site of lessonSites()) {
     });
 
     test('tip: a notification gets no answer on stdout', async ({ open }) => {
-      const page = await open(lessonURL(site, 'the-wire'));
+      const page = await open(lessonURL(site, 'the-wire'), site.options);
       const c = await consoleAt(page, 0);
       await send(page, c, undefined); // start the process with the prefilled request
       await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}', 0);

@@ -18,7 +18,7 @@ const SEEDED = [
 for (const site of lessonSites()) {
   describe(`three-parties (${site.name} build)`, () => {
     test('Console #1: the whole of what the server receives, and no way to ask for the conversation', async ({ open }) => {
-      const page = await open(lessonURL(site, 'three-parties'));
+      const page = await open(lessonURL(site, 'three-parties'), site.options);
       expect(await heading(page)).toBe('See exactly what a server receives');
       const c = await consoleAt(page, 0);
       // 1. Send the prefilled tools/call and open the sent line.
@@ -45,7 +45,7 @@ for (const site of lessonSites()) {
     });
 
     test('Console #2: another process, which never saw the Dentist until the reader sends it there', async ({ open }) => {
-      const page = await open(lessonURL(site, 'three-parties'));
+      const page = await open(lessonURL(site, 'three-parties'), site.options);
       const one = await consoleAt(page, 0);
       await send(page, one, undefined);
       expect(toolText(await replyTo(page, one, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');

@@ -12,7 +12,7 @@ import { consoleAt, heading, replies, replyTo, send } from './support/lesson-wid
 for (const site of lessonSites()) {
   describe(`three-primitives (${site.name} build)`, () => {
     test('steps 1-4 and the tip on one Console', async ({ open }) => {
-      const page = await open(lessonURL(site, 'three-primitives'));
+      const page = await open(lessonURL(site, 'three-primitives'), site.options);
       expect(await heading(page)).toBe('Choose between a tool, a resource and a prompt');
       const c = await consoleAt(page, 0);
 

@@ -11,7 +11,7 @@ import { consoleAt, heading, META, replyTo, send } from './support/lesson-widget
 for (const site of lessonSites()) {
   describe(`versions-and-neighbours (${site.name} build)`, () => {
     test('steps 1-3: 2025-06-18 refused, initialize refused with the supported list, 2026-07-28 served', async ({ open }) => {
-      const page = await open(lessonURL(site, 'versions-and-neighbours'));
+      const page = await open(lessonURL(site, 'versions-and-neighbours'), site.options);
       expect(await heading(page)).toBe('Place a revision in time, and MCP among its neighbours');
       const c = await consoleAt(page, 0);
 

@@ -41,7 +41,7 @@ const counted = (meter: Locator) => expect.poll(() => meter.locator('[data-meter
 for (const site of lessonSites()) {
   describe(`what-a-catalog-costs (${site.name} build)`, () => {
     test('TokenMeter steps 1-3 and the injected-text tip, counted as Node tiktoken counts them', async ({ open }) => {
-      const page = await open(lessonURL(site, 'what-a-catalog-costs'));
+      const page = await open(lessonURL(site, 'what-a-catalog-costs'), site.options);
       expect(await heading(page)).toBe('Measure what a tool catalog costs in tokens');
       const meter = await hydrated(page, 'token-meter');
       await counted(meter);
@@ -99,7 +99,7 @@ for (const site of lessonSites()) {
     });
 
     test('the reference server figures render from measured.json with package, version, date and tokenizer', async ({ open }) => {
-      const page = await open(lessonURL(site, 'what-a-catalog-costs'));
+      const page = await open(lessonURL(site, 'what-a-catalog-costs'), site.options);
       const f = measured.facts;
       const pair = (p: { name: string; tokens: number }) => `${p.name} (${p.tokens} tokens)`;
       const want: Record<string, string> = {

@@ -11,7 +11,7 @@ import { heading, hydrated } from './support/lesson-widgets.ts';
 for (const site of lessonSites()) {
   describe(`why-a-protocol (${site.name} build)`, () => {
     test('the three counter tasks: N × M without a protocol, N + M with one', async ({ open }) => {
-      const page = await open(lessonURL(site, 'why-a-protocol'));
+      const page = await open(lessonURL(site, 'why-a-protocol'), site.options);
       expect(await heading(page)).toBe('Count what a shared protocol saves');
       const counter = await hydrated(page, 'integration-counter');
       const set = async (n: number, m: number) => {

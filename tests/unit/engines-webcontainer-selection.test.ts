@@ -4,13 +4,13 @@
  * Also the line framing every browser engine shares (line-splitter.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { decideEngine } from '../../src/engines/engine-policy.ts';
+import { decideEngine, OFF_REASON } from '../../src/engines/engine-policy.ts';
 import { LineSplitter } from '../../src/engines/line-splitter.ts';
 
 describe('decideEngine', () => {
-  test('off: always the Worker engine, whatever the reader chose, without a reason to show', () => {
-    expect(decideEngine('off', undefined, true)).toEqual({ start: 'worker' });
-    expect(decideEngine('off', 'webcontainer', true)).toEqual({ start: 'worker' });
+  test('off: always the Worker engine, whatever the reader chose, and the badge says WebContainer is off', () => {
+    expect(decideEngine('off', undefined, true)).toEqual({ start: 'worker', reason: OFF_REASON });
+    expect(decideEngine('off', 'webcontainer', true)).toEqual({ start: 'worker', reason: OFF_REASON });
   });
 
   test('on-demand (the default): the Worker engine until the reader asks for real Node', () => {
@@ -25,7 +25,7 @@ describe('decideEngine', () => {
   });
 
   test('without cross-origin isolation, WebContainer is not tried, and the reason says so', () => {
-    for (const [policy, choice] of [['preferred', undefined], ['on-demand', 'webcontainer']] as const) {
+    for (const [policy, choice] of [['preferred', undefined], ['on-demand', 'webcontainer'], ['on-demand', undefined]] as const) {
       const d = decideEngine(policy, choice, false);
       expect(d.start).toBe('worker');
       expect(d.reason).toMatch(/cross-origin isolated/);

@@ -14,6 +14,7 @@ import { mkdir, readFile as fsReadFile, writeFile as fsWriteFile } from 'node:fs
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { LineDecoder } from '../../protocol/line-decoder.ts';
 import type { Engine, EngineProcess, ExitInfo, SpawnOptions } from '../types.ts';
+import { HeldChannel } from '../held-channel.ts';
 
 /** Options for {@link NodeEngine}. */
 export interface NodeEngineOptions {
@@ -95,10 +96,8 @@ class NodeProcess implements EngineProcess {
   readonly pid: number;
   readonly exit: Promise<ExitInfo>;
   #child: ChildProcessWithoutNullStreams;
-  #stdout = new Set<(line: string) => void>();
-  #stderr = new Set<(text: string) => void>();
-  #heldOut: string[] | undefined = [];
-  #heldErr: string[] | undefined = [];
+  #stdout = new HeldChannel<string>();
+  #stderr = new HeldChannel<string>();
   #reason: string | undefined;
   #exited = false;
 
@@ -134,19 +133,11 @@ class NodeProcess implements EngineProcess {
   }
 
   onStdout(listener: (line: string) => void): () => void {
-    this.#stdout.add(listener);
-    const held = this.#heldOut;
-    this.#heldOut = undefined;
-    if (held) for (const l of held) listener(l);
-    return () => this.#stdout.delete(listener);
+    return this.#stdout.subscribe(listener);
   }
 
   onStderr(listener: (text: string) => void): () => void {
-    this.#stderr.add(listener);
-    const held = this.#heldErr;
-    this.#heldErr = undefined;
-    if (held) for (const t of held) listener(t);
-    return () => this.#stderr.delete(listener);
+    return this.#stderr.subscribe(listener);
   }
 
   closeStdin(): void {
@@ -160,12 +151,10 @@ class NodeProcess implements EngineProcess {
   }
 
   #emitOut(line: string): void {
-    if (this.#heldOut) this.#heldOut.push(line);
-    else for (const l of this.#stdout) l(line);
+    this.#stdout.emit(line);
   }
 
   #emitErr(text: string): void {
-    if (this.#heldErr) this.#heldErr.push(text);
-    else for (const l of this.#stderr) l(text);
+    this.#stderr.emit(text);
   }
 }

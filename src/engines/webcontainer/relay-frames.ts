@@ -11,7 +11,7 @@ export type RelayFrame =
   | { kind: 'stdout'; bytes: Uint8Array }
   | { kind: 'stderr'; bytes: Uint8Array }
   | { kind: 'exit'; code: number | null; signal?: string }
-  | { kind: 'ready' };
+  | { kind: 'ready'; mode: 'raw' | 'cooked' };
 
 /** Longest base64 text put in one input frame (characters); longer input is split into several frames. A terminal in cooked mode keeps at most 4095 bytes per line. */
 export const MAX_INPUT_FRAME = 3000;
@@ -46,20 +46,47 @@ export const KILL_FRAME = 'K\n';
  * Decodes the relay's terminal output, chunk by chunk. Lines that are not
  * output frames (echoed input frames, blank lines, terminal noise) are
  * dropped; they are counted in `ignored` for diagnostics.
+ *
+ * A terminal in cooked mode echoes our input frames, and the echo may land
+ * in the middle of an output frame. So every input frame written is
+ * announced with {@link expectEcho}, and its echo (`"\n"` as `"\r\n"`) is
+ * cut out of the stream wherever it appears, until the relay says the
+ * terminal is in raw mode (then nothing more is echoed).
  */
 export class RelayDecoder {
   #buffer = '';
+  #echoes: string[] = [];
+  #raw = false;
   /** Number of lines dropped because they were not output frames. */
   ignored = 0;
+
+  /** Announces an input frame just written (its echo will be removed). */
+  expectEcho(frame: string): void {
+    if (!this.#raw) this.#echoes.push(frame.replace(/\n/g, '\r\n'));
+  }
+
+  #cutEchoes(): void {
+    while (this.#echoes.length) {
+      const at = this.#buffer.indexOf(this.#echoes[0]);
+      if (at === -1) return;
+      this.#buffer = this.#buffer.slice(0, at) + this.#buffer.slice(at + this.#echoes[0].length);
+      this.#echoes.shift();
+    }
+  }
 
   /** Feeds terminal text; returns the frames it completed, in order. */
   push(text: string): RelayFrame[] {
     this.#buffer += text;
+    this.#cutEchoes();
     const lines = this.#buffer.split('\n');
     this.#buffer = lines.pop() ?? '';
     const frames: RelayFrame[] = [];
     for (const raw of lines) {
       const frame = decodeLine(raw.replace(/\r+$/, '').replace(/^\r+/, ''));
+      if (frame?.kind === 'ready' && frame.mode === 'raw') {
+        this.#raw = true;
+        this.#echoes = [];
+      }
       if (frame) frames.push(frame);
       else if (raw.trim() !== '') this.ignored++;
     }
@@ -75,6 +102,7 @@ function decodeLine(line: string): RelayFrame | undefined {
     const code = m[1] === 'null' ? null : Number(m[1]);
     return m[2] === '-' ? { kind: 'exit', code } : { kind: 'exit', code, signal: m[2] };
   }
-  if (line === 'R') return { kind: 'ready' };
+  m = /^R (raw|cooked)$/.exec(line);
+  if (m) return { kind: 'ready', mode: m[1] as 'raw' | 'cooked' };
   return undefined;
 }

@@ -14,7 +14,8 @@
 //   O <base64>\n      bytes the server wrote to stdout
 //   E <base64>\n      bytes the server wrote to stderr
 //   X <code> <signal>\n  the server exited (code is a number or "null", signal a name or "-")
-//   R\n               the relay is ready for input
+//   R <mode>\n        the relay is ready; mode "raw" (the terminal no longer echoes input)
+//                     or "cooked" (it does: the page removes the echo of what it sent)
 //
 // Input comes the same way, one frame per line on the relay's stdin:
 //
@@ -34,6 +35,14 @@ if (!entry) {
   process.stderr.write('usage: node relay.mjs <entry> [args...]\n');
   process.exit(2);
 }
+
+// Raw mode first, so that no echo of our input can land inside an output frame once the server runs.
+let mode = 'cooked';
+if (process.stdin.isTTY && process.env.MCP_RELAY_COOKED !== '1' && typeof process.stdin.setRawMode === 'function') {
+  process.stdin.setRawMode(true);
+  mode = 'raw';
+}
+process.stdout.write(`R ${mode}\n`);
 
 const child = spawn(process.execPath, [entry, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
 const frame = (kind, bytes) => process.stdout.write(`${kind} ${Buffer.from(bytes).toString('base64')}\n`);
@@ -65,9 +74,6 @@ child.stdin.on('error', () => {
   // EPIPE after the server exited: input to an exited process is dropped.
 });
 
-if (process.stdin.isTTY && process.env.MCP_RELAY_COOKED !== '1' && typeof process.stdin.setRawMode === 'function') {
-  process.stdin.setRawMode(true);
-}
 let buffered = '';
 process.stdin.setEncoding('latin1');
 process.stdin.on('data', (text) => {
@@ -89,4 +95,3 @@ function handle(line) {
   else child.kill('SIGKILL');
 }
 
-process.stdout.write('R\n');

@@ -19,6 +19,7 @@ import { LineSplitter } from '../line-splitter.ts';
 import { CLOSE_FRAME, KILL_FRAME, RelayDecoder, inputFrames } from './relay-frames.ts';
 import type { ContainerLike, ContainerProcess, FileTree } from './webcontainer-api.ts';
 import relaySource from './relay.mjs?raw';
+import { HeldChannel } from '../held-channel.ts';
 
 /** Where the relay lives in the container, relative to the working directory. */
 export const RELAY_PATH = '.mcp-by-hand/relay.mjs';
@@ -95,10 +96,8 @@ class RelayedProcess implements EngineProcess {
   #lines = new LineSplitter();
   #errText = new TextDecoder('utf-8');
   #encoder = new TextEncoder();
-  #stdout = new Set<(line: string) => void>();
-  #stderr = new Set<(text: string) => void>();
-  #heldOut: string[] | undefined = [];
-  #heldErr: string[] | undefined = [];
+  #stdout = new HeldChannel<string>();
+  #stderr = new HeldChannel<string>();
   #exitFrame: ExitInfo | undefined;
   #done = false;
   #stdinClosed = false;
@@ -150,18 +149,17 @@ class RelayedProcess implements EngineProcess {
   }
 
   #emitOut(line: string): void {
-    if (this.#heldOut) this.#heldOut.push(line);
-    else for (const l of [...this.#stdout]) l(line);
+    this.#stdout.emit(line);
   }
 
   #emitErr(text: string): void {
     if (!text) return;
-    if (this.#heldErr) this.#heldErr.push(text);
-    else for (const l of [...this.#stderr]) l(text);
+    this.#stderr.emit(text);
   }
 
   #send(text: string): void {
     if (this.#done) return;
+    this.#decoder.expectEcho(text);
     void this.#writer.write(text).catch(() => {});
   }
 
@@ -171,19 +169,11 @@ class RelayedProcess implements EngineProcess {
   }
 
   onStdout(listener: (line: string) => void): () => void {
-    this.#stdout.add(listener);
-    const held = this.#heldOut;
-    this.#heldOut = undefined;
-    if (held) for (const line of held) listener(line);
-    return () => this.#stdout.delete(listener);
+    return this.#stdout.subscribe(listener);
   }
 
   onStderr(listener: (text: string) => void): () => void {
-    this.#stderr.add(listener);
-    const held = this.#heldErr;
-    this.#heldErr = undefined;
-    if (held) for (const text of held) listener(text);
-    return () => this.#stderr.delete(listener);
+    return this.#stderr.subscribe(listener);
   }
 
   closeStdin(): void {

@@ -13,6 +13,7 @@ import type { EngineProcess, ExitInfo } from '../types.ts';
 import { LineSplitter } from '../line-splitter.ts';
 import { Watchdog, type WatchdogLimits } from './watchdog.ts';
 import type { FileChanges, FromWorker, InitMessage, ToWorker } from './worker-messages.ts';
+import { HeldChannel } from '../held-channel.ts';
 
 /** What the engine learns from a process. */
 export interface ProcessHooks {
@@ -30,11 +31,9 @@ export class WorkerProcess implements EngineProcess {
   #worker: Worker;
   #hooks: ProcessHooks;
   #watchdog: Watchdog;
-  #stdout = new Set<(line: string) => void>();
-  #stderr = new Set<(text: string) => void>();
+  #stdout = new HeldChannel<string>();
+  #stderr = new HeldChannel<string>();
   /** Output that arrived before the first listener subscribed (delivered to it), as the Node engine does. */
-  #heldOut: string[] | undefined = [];
-  #heldErr: string[] | undefined = [];
   #lines = new LineSplitter();
   #errText = new TextDecoder('utf-8');
   #encoder = new TextEncoder();
@@ -108,14 +107,12 @@ export class WorkerProcess implements EngineProcess {
   }
 
   #emitOut(line: string): void {
-    if (this.#heldOut) this.#heldOut.push(line);
-    else for (const l of [...this.#stdout]) l(line);
+    this.#stdout.emit(line);
   }
 
   #emitErr(text: string): void {
     if (!text) return;
-    if (this.#heldErr) this.#heldErr.push(text);
-    else for (const l of [...this.#stderr]) l(text);
+    this.#stderr.emit(text);
   }
 
   #stop(info: ExitInfo): void {
@@ -147,19 +144,11 @@ export class WorkerProcess implements EngineProcess {
   }
 
   onStdout(listener: (line: string) => void): () => void {
-    this.#stdout.add(listener);
-    const held = this.#heldOut;
-    this.#heldOut = undefined;
-    if (held) for (const line of held) listener(line);
-    return () => this.#stdout.delete(listener);
+    return this.#stdout.subscribe(listener);
   }
 
   onStderr(listener: (text: string) => void): () => void {
-    this.#stderr.add(listener);
-    const held = this.#heldErr;
-    this.#heldErr = undefined;
-    if (held) for (const text of held) listener(text);
-    return () => this.#stderr.delete(listener);
+    return this.#stderr.subscribe(listener);
   }
 
   closeStdin(): void {

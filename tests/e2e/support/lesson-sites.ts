@@ -7,24 +7,30 @@
  * ```ts
  * for (const site of lessonSites()) {
  *   describe(site.name, () => {
- *     test('…', async ({ open }) => { const page = await open(lessonURL(site, 'the-wire')); });
+ *     test('…', async ({ open }) => { const page = await open(lessonURL(site, 'the-wire'), site.options); });
  *   });
  * }
  * ```
  */
 import { inject } from 'vitest';
+import type { OpenOptions } from './fixtures.ts';
 
-/** One build of the course, as a base URL ending in `/`. */
+/** One build of the course, as a base URL ending in `/`, and how to open its pages. */
 export interface LessonSite {
   name: 'default' | 'sub-path';
   url: string;
+  /**
+   * Options for `open()`. The sub-path build is opened as an offline classroom (issue 8): every
+   * request to a host other than the course's own is blocked, and the journeys must still work.
+   */
+  options: OpenOptions;
 }
 
 /** Both builds, default first. */
 export function lessonSites(): LessonSite[] {
   return [
-    { name: 'default', url: inject('baseURL') },
-    { name: 'sub-path', url: inject('subpathURL') },
+    { name: 'default', url: inject('baseURL'), options: {} },
+    { name: 'sub-path', url: inject('subpathURL'), options: { offline: true } },
   ];
 }
 
