@@ -83,6 +83,8 @@ export const test = base.extend<Fixtures>({
       page.on('pageerror', (error) => watch.problems.push(`page error: ${error.message}`));
       page.on('requestfailed', (request) => {
         if (options.offline && !request.url().startsWith(origin)) return; // counted in `blocked`
+        // A navigation cancels the page's in-flight requests (e.g. Astro's link prefetch): not a failure.
+        if (request.failure()?.errorText === 'net::ERR_ABORTED' && request.resourceType() !== 'document') return;
         watch.problems.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
       });
       page.on('response', (response) => {
