@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { freePort, waitForHttp } from './support/net.ts';
+import { consoleAt, send } from './support/lesson-widgets.ts';
+import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/engines/engine-policy.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const tsNode = [process.execPath, '--experimental-strip-types', '--no-warnings'];
@@ -88,4 +90,27 @@ test('the sub-path build serves every page under /courses/mcp/ and its links sta
   expect(hrefs.length).toBeGreaterThan(0);
   expect(hrefs.filter((h) => !h.startsWith('/courses/mcp/'))).toEqual([]);
   expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+});
+
+/** The first Console of the-wire, after one exchange: what its engine badge says. */
+async function badgeAfterOneExchange(page: import('playwright-core').Page): Promise<string> {
+  const c = await consoleAt(page, 0);
+  await send(page, c, undefined, 1);
+  return (await c.locator('.mcp-badge').innerText()).replace(/\s+/g, ' ');
+}
+
+test('offline classroom: the sub-path build works with every other host blocked, and the badge says WebContainer is off', async ({ open, watch }) => {
+  const page = await open(new URL('the-wire/', inject('subpathURL')).href, { offline: true });
+  const badge = await badgeAfterOneExchange(page);
+  expect(badge).toContain('Worker engine');
+  expect(badge).toContain(OFF_REASON);
+  expect(watch.blocked).toEqual([]);
+});
+
+test('a host without the isolation headers (GitHub Pages and the like): the course runs in the Worker engine and the badge says why not WebContainer', async ({ open }) => {
+  const page = await open(plain + 'the-wire/');
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
+  const badge = await badgeAfterOneExchange(page);
+  expect(badge).toContain(NOT_ISOLATED_REASON);
+  await expect.poll(() => page.getByRole('button', { name: /real Node/i }).count()).toBe(0);
 });

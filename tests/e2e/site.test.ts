@@ -22,3 +22,10 @@ test('the Indonesian locale falls back to the English lesson until it is transla
   expect(await page.locator('html').getAttribute('lang')).toBe('id');
   await expect.poll(() => page.locator('h1').first().textContent()).toContain('How this course works');
 });
+
+test('lesson asides render as Starlight asides (lessons/ sits outside src/content/docs, so `:::` directives would not)', async ({ open }) => {
+  const page = await open('/the-wire/');
+  await expect.poll(() => page.locator('aside.starlight-aside', { hasText: 'Send a notification' }).count()).toBe(1);
+  const body = await page.locator('main').innerText();
+  expect(body).not.toContain(':::');
+});
