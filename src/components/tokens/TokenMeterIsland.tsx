@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/index.ts';
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { flowEngine } from '../probe/flow-engine.ts';
+import { onServerSourceChange, type ServerName } from '../shared/page-engine.ts';
 import { serverFile } from '../probe/server-entry.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
 import { CONTEXT_WINDOWS, formatShare, windowShare } from './context-windows.ts';
@@ -50,6 +51,9 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
   const [serialisation, setSerialisation] = useState<SerialisationName>('python');
   const [servers, setServers] = useState(1);
   const [counting, setCounting] = useState(false);
+  // Bumped when a ServerEditor on the page runs an edited (or the original) source: the meter re-lists.
+  const [sourceVersion, setSourceVersion] = useState(0);
+  useEffect(() => onServerSourceChange(server as ServerName, () => setSourceVersion((v) => v + 1)), [server]);
 
   useEffect(() => {
     const el = root.current;
@@ -66,6 +70,7 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
 
   useEffect(() => {
     if (!visible) return;
+    setError(undefined);
     const tk = tokenizer();
     const off = tk.onProgress(setProgress);
     tk.ready().then(
@@ -80,7 +85,7 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
       })
       .catch((e: Error) => setError(`Could not start ${serverFile(server)}: ${e.message}`));
     return off;
-  }, [visible, server]);
+  }, [visible, server, sourceVersion]);
 
   const tools: Tool[] | undefined = catalog?.tools.map((t) => (t.name in edits ? { ...t, description: edits[t.name] } : t));
 
