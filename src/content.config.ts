@@ -3,6 +3,7 @@ import { glob } from 'astro/loaders';
 import { i18nLoader } from '@astrojs/starlight/loaders';
 import { docsSchema, i18nSchema } from '@astrojs/starlight/schema';
 import { lessons } from 'virtual:mcp-by-hand/course';
+import { lessonPatterns } from './course/config.ts';
 
 /**
  * Starlight's collections.
@@ -12,11 +13,9 @@ import { lessons } from 'virtual:mcp-by-hand/course';
  *   When the course config lists lessons, only those (and the landing page) are built.
  * - `i18n` holds the course's own UI strings (`src/content/i18n/<lang>.json`).
  */
-const names = lessons ? `{index,${lessons.join(',')}}` : '[^_]*';
-
 export const collections = {
   docs: defineCollection({
-    loader: glob({ base: './lessons', pattern: [`${names}.{md,mdx}`, `id/${names}.{md,mdx}`] }),
+    loader: glob({ base: './lessons', pattern: lessonPatterns(lessons) }),
     schema: docsSchema(),
   }),
   i18n: defineCollection({ loader: i18nLoader(), schema: i18nSchema() }),

@@ -99,3 +99,14 @@ export function publicCourseConfig(config: CourseConfig): PublicCourseConfig {
     ...(config.webcontainer.apiKey && policy !== 'off' ? { webcontainerApiKey: config.webcontainer.apiKey } : {}),
   };
 }
+
+/**
+ * Glob patterns, relative to `lessons/`, of the lesson files a build publishes:
+ * the landing page plus the listed lessons (and their `id/` translations), or
+ * every file not starting with `_` when `lessons` is absent. Used by the docs
+ * collection's loader (src/content.config.ts).
+ */
+export function lessonPatterns(lessons: readonly string[] | null | undefined): string[] {
+  const names = lessons ? `{index,${lessons.join(',')}}` : '[^_]*';
+  return [`${names}.{md,mdx}`, `id/${names}.{md,mdx}`];
+}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CourseConfigError, parseCourseConfig, publicCourseConfig } from '../../../src/course/config.ts';
+import { globSync, readdirSync } from 'node:fs';
+import { CourseConfigError, lessonPatterns, parseCourseConfig, publicCourseConfig } from '../../../src/course/config.ts';
 import committed from '../../../course.config.ts';
 
 describe('course config', () => {
@@ -46,5 +47,20 @@ describe('course config', () => {
   test('the API key reaches the page only when WebContainer may run', () => {
     expect(publicCourseConfig(parseCourseConfig({ webcontainer: { apiKey: 'k1' } })).webcontainerApiKey).toBe('k1');
     expect(publicCourseConfig(parseCourseConfig({ engine: 'worker', webcontainer: { apiKey: 'k1' } })).webcontainerApiKey).toBeUndefined();
+  });
+});
+
+describe('which lessons a build publishes', () => {
+  const lessonsDir = new URL('../../../lessons/', import.meta.url).pathname;
+  const published = (list?: string[]) => globSync(lessonPatterns(list), { cwd: lessonsDir }).sort();
+
+  test('without a list: every lesson file (none starting with "_")', () => {
+    const all = readdirSync(lessonsDir).filter((f) => /\.mdx?$/.test(f) && !f.startsWith('_')).sort();
+    expect(all.length).toBeGreaterThan(10);
+    expect(published()).toEqual(all);
+  });
+
+  test('with a list: the landing page and exactly the listed lessons', () => {
+    expect(published(['the-wire', 'discover-first'])).toEqual(['discover-first.mdx', 'index.mdx', 'the-wire.mdx']);
   });
 });
