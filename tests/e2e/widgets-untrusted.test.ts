@@ -46,12 +46,16 @@ test('a hostile catalog from an edited server stays inert text in ProbeFlow and 
   await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [KEY, hostileServer]);
   await page.waitForLoadState('networkidle');
   await page.reload();
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  // Wait for the islands to hydrate: a click on server-rendered markup does nothing.
+  const editor = page.locator('section.mcp-server-editor').first();
+  await expect.poll(() => editor.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await editor.getByRole('button', { name: 'Run', exact: true }).click();
   await expect.poll(() => page.locator('.mcp-note').first().innerText()).toContain('runs your edit');
 
   // ProbeFlow: modern via DiscoverResult, the hostile instructions shown as text.
   const probe = page.locator('[data-widget=probe-flow]');
   await probe.scrollIntoViewIfNeeded();
+  await page.locator('astro-island:not([ssr]) [data-widget=probe-flow]').waitFor({ timeout: 20_000 });
   await probe.getByRole('button', { name: 'All at once' }).click();
   await expect.poll(() => probe.innerText(), { timeout: 20_000 }).toContain('<i>evil</i>');
 

@@ -129,6 +129,7 @@ describe('calendar-handles.mjs', () => {
       });
       let stdout = '';
       child.stdout.on('data', (b: Buffer) => (stdout += b));
+      child.stdin.on('error', () => {}); // killed on purpose below
       const exited = new Promise((resolve) => child.on('close', resolve));
       child.stdin.write(`${call('big', 'create_event', { calendar: handle, title: 'x'.repeat(20_000 + round), startsAt: '2026-09-10T08:30:00Z' })}\n`);
       // Wait until the write has begun (a temp file appears, or, were the write not atomic, the store file
@@ -167,6 +168,7 @@ describe('calendar-handles.mjs', () => {
       const child = spawn(process.execPath, [serverFile('calendar-handles')], { cwd, env: { PATH: process.env.PATH ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
       let stdout = '';
       child.stdout.on('data', (b: Buffer) => (stdout += b));
+      child.stdin.on('error', () => {}); // the kill below is deliberate: the rest of our write meets a closed pipe
       const exited = new Promise((resolve) => child.on('close', resolve));
       const lines = Array.from({ length: 5 }, (_, i) => call(`c${i}`, 'create_event', { calendar: handle, title, startsAt: '2026-09-10T08:30:00Z' }));
       child.stdin.write(`${lines.join('\n')}\n`);

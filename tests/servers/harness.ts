@@ -157,6 +157,7 @@ export function openSession(name: StdioServerName, opts: RunOptions = {}): Sessi
     env: { PATH: process.env.PATH ?? '', ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  child.stdin.on('error', () => {}); // a server that exits early closes the pipe; its exit is what the test checks
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   const waiting: Array<(line: string) => void> = [];
