@@ -11,17 +11,10 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import type { EditorHandle, EditorKey } from './editor-handle.ts';
+import type { EditorHandle, EditorMountOptions } from './editor-handle.ts';
 
-/** Props of {@link LazyCodeEditor}. */
-export interface LazyCodeEditorProps {
-  doc: string;
-  language: 'json' | 'javascript';
-  label: string;
-  describedBy?: string;
-  lineNumbers?: boolean;
-  keys?: EditorKey[];
-  onChange?: (text: string) => void;
+/** Props of {@link LazyCodeEditor}: the editor's mount options (without where and the selection), plus a handle ref and a class. */
+export interface LazyCodeEditorProps extends Omit<EditorMountOptions, 'parent' | 'selection'> {
   handle: { current?: EditorHandle | undefined };
   class?: string;
 }
