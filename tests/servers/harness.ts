@@ -83,11 +83,7 @@ export async function runStdio(name: StdioServerName, chunks: Array<string | Uin
     if (opts.pauseMs) await new Promise((r) => setTimeout(r, opts.pauseMs));
   }
   child.stdin.end();
-  const { code, signal } = await exited;
-  const stdout = Buffer.concat(out).toString('utf8');
-  const lines = stdout.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return { stdout, lines, stderr: Buffer.concat(err).toString('utf8'), code, signal };
+  return collect(out, err, await exited);
 }
 
 /** Runs messages, one line each, through a stdio server (all in one process). */
@@ -150,6 +146,14 @@ export interface Session {
   close(): Promise<RunResult>;
 }
 
+/** What a finished process wrote: stdout split into lines (the final newline dropped), stderr, and how it exited. */
+function collect(out: Buffer[], err: Buffer[], exit: { code: number | null; signal: NodeJS.Signals | null }): RunResult {
+  const stdout = Buffer.concat(out).toString('utf8');
+  const lines = stdout.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return { stdout, lines, stderr: Buffer.concat(err).toString('utf8'), code: exit.code, signal: exit.signal };
+}
+
 /** Starts a stdio server for a request/response conversation; replies are matched in order. */
 export function openSession(name: StdioServerName, opts: RunOptions = {}): Session {
   const child = spawn(process.execPath, [serverFile(name)], {
@@ -185,11 +189,7 @@ export function openSession(name: StdioServerName, opts: RunOptions = {}): Sessi
     },
     async close() {
       child.stdin.end();
-      const { code, signal } = await exited;
-      const stdout = Buffer.concat(out).toString('utf8');
-      const lines = stdout.split('\n');
-      if (lines.at(-1) === '') lines.pop();
-      return { stdout, lines, stderr: Buffer.concat(err).toString('utf8'), code, signal };
+      return collect(out, err, await exited);
     },
   };
 }
