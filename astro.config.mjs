@@ -7,6 +7,8 @@ import preact from '@astrojs/preact';
 import { workerNodePolyfills } from './src/engines/worker/vite-worker-polyfills.mjs';
 import { parseCourseConfig } from './src/course/config.ts';
 import { courseIntegration } from './src/course/integration.ts';
+import { precompress } from './src/course/compress-integration.ts';
+import { everythingIntegration } from './src/course/everything-integration.ts';
 import { isolationHeaders } from './src/hosting/headers.ts';
 
 // The course owner's settings: course.config.ts, or the file named by COURSE_CONFIG.
@@ -37,6 +39,9 @@ export default defineConfig({
     }),
     preact(),
     courseIntegration(course),
+    everythingIntegration(),
+    // Last: .br and .gz copies of everything the others wrote (pagefind's index included).
+    precompress(),
   ],
   vite: {
     build: { chunkSizeWarningLimit: 4096 },

@@ -1,4 +1,4 @@
-// bench/engines.bench.mjs: the Worker engine against real Node, in the same run (issue 5).
+// bench/engines.bench.mjs: the Worker engine against real Node, in the same run.
 //
 // Measures, for toy-servers/calendar.mjs:
 //   spawn-to-first-reply  from "start a process" to the first stdout line answering

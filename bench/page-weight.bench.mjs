@@ -2,10 +2,11 @@
 /**
  * Page weight: the JavaScript a browser downloads for a lesson page with a
  * Console before the reader touches anything, in KB gzip, beside the same
- * site's page without widgets, measured in the same run (issue 6, "Tests and
- * budgets"). Goal: under 150 KB for the Console page; the tokenizer
+ * site's page without widgets, measured in the same run. Goal: under 150 KB for the Console page; the tokenizer
  * (tiktoken, its WASM and ranks) and the WebContainer client
- * (@webcontainer/api) never in the initial load.
+ * (@webcontainer/api) never in the initial load. The reference server's bundle
+ * (`servers/everything-<version>.mjs`) never in the initial load either, and
+ * under 400 KB gzip itself.
  *
  * How: serves the built site (`dist/`, built first when missing or with
  * BENCH_BUILD=1) on a loopback port, opens each page in Chromium at
@@ -16,23 +17,24 @@
  * information only. Prints one line per figure and a verdict; exits 1 when
  * over budget or when a forbidden resource loaded.
  *
- * Env: BENCH_BUILD=1 rebuilds; CHROMIUM_PATH picks the browser (default: the
+ * Env: BENCH_BUILD=1 rebuilds; BENCH_DIST=<folder> measures that build instead of dist/; CHROMIUM_PATH picks the browser (default: the
  * e2e harness's choice).
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
+// BENCH_DIST=/some/dist measures an existing build elsewhere (never rebuilt).
+const dist = process.env.BENCH_DIST ? normalize(process.env.BENCH_DIST) : join(root, 'dist');
 const BUDGET_KB = 150;
 const WIDGET_PAGE = 'lab/console/';
 const PLAIN_PAGE = 'how-this-course-works/';
 
-if (process.env.BENCH_BUILD === '1' || !existsSync(join(dist, WIDGET_PAGE, 'index.html'))) {
+if (!process.env.BENCH_DIST && (process.env.BENCH_BUILD === '1' || !existsSync(join(dist, WIDGET_PAGE, 'index.html')))) {
   const r = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
@@ -67,6 +69,7 @@ function forbidden(url, body) {
   if (/\.wasm($|\?)/.test(url) || /o200k|tiktoken|tokenizer-worker/i.test(url)) return 'tokenizer';
   if (/stackblitz|webcontainer\.io/i.test(body)) return 'WebContainer client';
   if (/tiktoken/i.test(body)) return 'tokenizer';
+  if (/\/servers\/everything-[^/]*\.mjs($|\?)/.test(url)) return 'reference server bundle';
   return undefined;
 }
 
@@ -129,7 +132,17 @@ const f = (n) => n.toFixed(1);
 console.log(`page-weight: /${PLAIN_PAGE} (no widgets): ${f(plain.kb)} KB gzip JS in ${plain.files} files`);
 console.log(`page-weight: /${WIDGET_PAGE} (Console in view, before interaction): ${f(widget.kb)} KB gzip JS in ${widget.files} files; ${f(widget.kb / Math.max(plain.kb, 0.1))}x the plain page; widgets add ${f(widget.kb - plain.kb)} KB`);
 console.log(`page-weight: /${WIDGET_PAGE} scrolled to the end (every widget hydrated, no interaction): ${f(all.kb)} KB gzip JS in ${all.files} files (information)`);
+// The reference server's bundle (scripts/bundle-everything.mjs), fetched only when a reader runs it.
+const EVERYTHING_GOAL_KB = 400;
+const everythingName = existsSync(join(dist, 'servers')) ? readdirSync(join(dist, 'servers')).find((f) => /^everything-.*\.mjs$/.test(f)) : undefined;
+const everything = everythingName ? readFileSync(join(dist, 'servers', everythingName)) : undefined;
+const everythingKb = everything ? gzipSync(everything, { level: 9 }).length / 1024 : Number.POSITIVE_INFINITY;
+console.log(
+  everything
+    ? `page-weight: servers/${everythingName} (fetched when a reader runs it): ${f(everything.length / 1024)} KB raw, ${f(everythingKb)} KB gzip; goal < ${EVERYTHING_GOAL_KB} KB gzip: ${everythingKb < EVERYTHING_GOAL_KB ? 'met' : 'MISSED'}`
+    : `page-weight: servers/everything-<version>.mjs is missing from dist/ (the build writes it): MISSED`,
+);
 const bad = [...widget.bad, ...all.bad];
-const verdict = widget.kb < BUDGET_KB && bad.length === 0;
+const verdict = widget.kb < BUDGET_KB && bad.length === 0 && everythingKb < EVERYTHING_GOAL_KB;
 console.log(`page-weight: goal < ${BUDGET_KB} KB for the Console page: ${widget.kb < BUDGET_KB ? 'met' : 'MISSED'}; tokenizer/WebContainer client in the initial load: ${bad.length ? bad.join(', ') : 'none'}`);
 process.exit(verdict ? 0 : 1);

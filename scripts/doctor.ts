@@ -10,6 +10,9 @@
  * 4. headers  every lesson page sends COOP `same-origin` and COEP `require-corp` (needed only when WebContainer is allowed)
  * 5. engines  which engines readers will get: the Worker engine always; WebContainer only where the config allows
  *             it, the pages are cross-origin isolated, and the origin is secure (HTTPS or localhost)
+ * 6. compress whether the host sends pages, scripts and stylesheets of 1 KiB or more compressed (Brotli or
+ *             gzip) to a browser that accepts it; a warning, not a failure, when it does not (the build writes .br and .gz copies
+ *             beside every text asset, which most hosts can serve as they are)
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +25,7 @@ type Element = DefaultTreeAdapterMap['element'];
 
 /** One line of the report. */
 export interface DoctorCheck {
-  name: 'course' | 'base' | 'assets' | 'headers' | 'engines';
+  name: 'course' | 'base' | 'assets' | 'headers' | 'engines' | 'compress';
   status: 'pass' | 'warn' | 'fail';
   detail: string;
 }
@@ -204,13 +207,37 @@ export async function runDoctor(courseUrl: string, fetchImpl: typeof fetch = fet
   else if (!secure) webcontainer = 'WebContainer unavailable: the origin is not HTTPS';
   else webcontainer = `WebContainer available (${config.webcontainer === 'preferred' ? 'tried at page load' : 'on demand'}; needs a network path to StackBlitz${config.webcontainerApiKey ? '' : ', and an API key on a commercial host'})`;
   checks.push({ name: 'engines', status: 'pass', detail: `Worker engine available everywhere, offline included; ${webcontainer}` });
+
+  // 6. compression of the text a reader downloads: the landing page and every script and stylesheet.
+  const texts = [root, ...[...seen].map((href) => new URL(href)).filter((u) => u.origin === root.origin && /\.(m?js|css)$/.test(u.pathname))];
+  const plain: string[] = [];
+  const encodings = new Set<string>();
+  for (const url of texts) {
+    const res = await fetchImpl(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    const size = (await res.arrayBuffer()).byteLength;
+    const encoding = res.headers.get('content-encoding');
+    if (encoding === 'br' || encoding === 'gzip') encodings.add(encoding);
+    // Under 1 KiB compression saves nothing worth a header; the build does not compress those either.
+    else if (res.ok && size >= 1024) plain.push(url.pathname);
+  }
+  checks.push(
+    plain.length
+      ? {
+          name: 'compress',
+          status: 'warn',
+          detail:
+            `${plain.length} of ${texts.length} page(s), script(s) and stylesheet(s) are sent uncompressed, e.g. ${plain.slice(0, 2).join(', ')}. ` +
+            'The build writes .br and .gz copies beside each of them: serve those (nginx gzip_static/brotli_static, Caddy precompressed, or `npm run serve`).',
+        }
+      : { name: 'compress', status: 'pass', detail: `all ${texts.length} page(s), script(s) and stylesheet(s) are sent compressed (${[...encodings].join(', ')})` },
+  );
   return report();
 }
 
 /** Formats a report for the terminal. */
 export function formatReport(report: DoctorReport): string {
   const label = { pass: 'PASS', warn: 'WARN', fail: 'FAIL' } as const;
-  const lines = report.checks.map((c) => `${label[c.status]}  ${c.name.padEnd(7)} ${c.detail}`);
+  const lines = report.checks.map((c) => `${label[c.status]}  ${c.name.padEnd(8)} ${c.detail}`);
   lines.push(report.ok ? `\nThe course at ${report.url} is ready.` : `\nThe course at ${report.url} has problems (see FAIL lines).`);
   return lines.join('\n');
 }

@@ -8,6 +8,8 @@
  *   npm run serve -- --port 8080 dist-x   # another port or build folder
  *
  * The base path comes from `<dir>/course.json`, which every build writes.
+ * Text assets go out compressed (Brotli or gzip, as the browser accepts),
+ * from the `.br` and `.gz` copies the build writes beside them.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -39,6 +41,10 @@ export async function serveCourse(options: ServeOptions = {}): Promise<{ server:
   const files = sirv(dir, {
     dev: false,
     etag: true,
+    // The build writes .br and .gz beside each text asset (src/course/compress-integration.ts):
+    // sent as they are, with Content-Encoding and Vary: Accept-Encoding, to browsers that accept them.
+    brotli: true,
+    gzip: true,
     setHeaders: (res) => {
       for (const [name, value] of Object.entries(isolationHeaders)) res.setHeader(name, value);
     },

@@ -6,6 +6,7 @@
  *   lost them. The spec's answer is not a session but an explicit handle:
  *   "State that needs to span multiple requests ... MUST be referenced by an
  *   explicit identifier the client passes on each request."
+ *   (https://modelcontextprotocol.io/specification/2026-07-28/basic/index#statelessness)
  * - `open_calendar` returns a handle: `cal_` + 128 random bits, opaque, valid
  *   for 24 hours (the tool description says so). `create_event` and
  *   `list_events` take it as an ordinary argument named `calendar`, and the
@@ -15,12 +16,17 @@
  *   another created, and a crash mid-write never leaves a torn file.
  * - An unknown or expired handle is a tool error (`isError: true`) that says
  *   so, not a protocol error: the model can read it and open a new calendar.
+ *   (https://modelcontextprotocol.io/specification/2026-07-28/server/tools#stateful-tools)
  * - A handle is a name, not a permission. This toy has no users; a real
  *   server would also check on every call that the caller may use it.
  *
  * Run it:   node toy-servers/calendar-handles.mjs   (one JSON-RPC message per line on stdin)
  *
- * Environment (see shared.mjs):
+ * It reuses the calendar's definitions, its create_event flow and its stdio
+ * loop from calendar.mjs; what is new is in this file: the handle store, the
+ * tools that take a handle, and the switch that routes to them.
+ *
+ * Environment:
  *   TOY_CLOCK=2026-09-07T08:00:00Z  freezes the clock (handle and requestState expiry)
  *   TOY_SEED=any-string             handles and the requestState key derive from
  *                                   the seed; handle k is the first unused one of
@@ -29,10 +35,18 @@
  */
 import * as fsp from 'node:fs/promises';
 import {
-  CREATE_EVENT_ANNOTATIONS, CATALOG_CACHE, ERR, EVENT_PROPERTIES, PROTOCOL_VERSION, RpcError, WEEK_CACHE,
-  bytesFor, createEventFlow, createModernServer, discoverResult, isSeeded, now, readToolCall, seedEvents,
-  serveStdio, statePath, toBase64url, toolResult, writeFileAtomicAsync,
-} from './shared.mjs';
+  CATALOG_CACHE, CREATE_EVENT_ANNOTATIONS, EVENT_PROPERTIES, PROTOCOL_VERSION, WEEK_CACHE,
+  checkMeta, createEvent, noHandshake, readToolCall, serveStdio, toolResult, withServerInfo,
+} from './calendar.mjs';
+import {
+  ERR, RpcError, bytesFor, errorResponse, isSeeded, now, resultResponse, statePath, toBase64url, writeFileAtomicAsync,
+} from './plumbing.mjs';
+
+const INFO = { name: 'calendar-handles', title: 'Toy calendar with handles', version: '1.0.0' };
+const seedEvents = () => [
+  { id: 'e1', title: 'Standup', startsAt: '2026-09-07T09:00:00Z' },
+  { id: 'e2', title: 'Design review', startsAt: '2026-09-09T15:00:00Z' },
+];
 
 /** How long a calendar handle lives: 24 hours, in ms. */
 const HANDLE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -135,23 +149,18 @@ async function openCalendar() {
     { structuredContent: { calendar: calendar.handle, expiresAt } });
 }
 
-async function createEvent(params, capabilities, args) {
+async function createEventIn(params, capabilities, args) {
   const found = await findCalendar(args.calendar);
   if (found.problem) return toolResult(`create_event failed: ${found.problem}`, { isError: true });
-  return createEventFlow({
-    params,
-    capabilities,
-    args,
-    create: async (startsAt) => {
-      // Read again just before writing: another process may have added events since.
-      const { calendar, problem } = await findCalendar(args.calendar);
-      if (problem) return toolResult(`create_event failed: ${problem}`, { isError: true });
-      const event = { id: `e${calendar.events.length + 1}`, title: args.title, startsAt };
-      calendar.events.push(event);
-      await save(calendar);
-      return toolResult(`Created ${event.id} in ${calendar.handle}: ${event.title} at ${event.startsAt}`,
-        { structuredContent: { calendar: calendar.handle, ...event } });
-    },
+  return createEvent(params, args, capabilities, async (startsAt) => {
+    // Read again just before writing: another process may have added events since.
+    const { calendar, problem } = await findCalendar(args.calendar);
+    if (problem) return toolResult(`create_event failed: ${problem}`, { isError: true });
+    const event = { id: `e${calendar.events.length + 1}`, title: args.title, startsAt };
+    calendar.events.push(event);
+    await save(calendar);
+    return toolResult(`Created ${event.id} in ${calendar.handle}: ${event.title} at ${event.startsAt}`,
+      { structuredContent: { calendar: calendar.handle, ...event } });
   });
 }
 
@@ -161,26 +170,46 @@ async function listEvents(args) {
   return toolResult(JSON.stringify(calendar.events), { structuredContent: { calendar: calendar.handle, events: calendar.events } });
 }
 
-// --- The server --------------------------------------------------------------
+// --- The server: the calendar's checks, this server's own switch --------------
 
-const server = createModernServer({
-  info: { name: 'calendar-handles', title: 'Toy calendar with handles', version: '1.0.0' },
-  handlers: {
-    'server/discover': () => discoverResult({
+const METHODS = ['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read'];
+
+/** One parsed message in, one response out (the same order of checks as calendar.mjs). */
+async function answer(message) {
+  if (message.kind === 'error') return errorResponse(message.id, message.error);
+  const { id, method, params = {} } = message;
+  try {
+    if (method === 'initialize') throw noHandshake(params);
+    if (!METHODS.includes(method)) throw new RpcError(ERR.METHOD_NOT_FOUND, `Method not found: ${method}`);
+    if (Array.isArray(params)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "params" must be an object');
+    const capabilities = checkMeta(params);
+    return resultResponse(id, withServerInfo(await dispatch(method, params, capabilities), INFO));
+  } catch (err) {
+    return errorResponse(id, err, INFO.name);
+  }
+}
+
+async function dispatch(method, params, capabilities) {
+  switch (method) {
+    case 'server/discover': return {
+      resultType: 'complete',
+      supportedVersions: [PROTOCOL_VERSION],
       capabilities: { tools: {}, resources: {} },
       instructions: 'A toy calendar that keeps its events across processes. Call open_calendar once, then pass its handle to the other tools.',
-    }),
-    'tools/list': () => ({ resultType: 'complete', tools: TOOLS, ...CATALOG_CACHE }),
-    'tools/call': async (params, { capabilities }) => {
+      ttlMs: 3_600_000,
+      cacheScope: 'public',
+    };
+    case 'tools/list': return { resultType: 'complete', tools: TOOLS, ...CATALOG_CACHE };
+    case 'tools/call': {
       const { tool, args, problem } = readToolCall(params, TOOLS);
       if (problem) return toolResult(`${tool.name} failed: ${problem}.`, { isError: true });
       if (tool.name === 'open_calendar') return openCalendar();
-      if (tool.name === 'create_event') return createEvent(params, capabilities, args);
+      if (tool.name === 'create_event') return createEventIn(params, capabilities, args);
       return listEvents(args);
-    },
-    'resources/list': () => ({ resultType: 'complete', resources: [], ...CATALOG_CACHE }),
-    'resources/templates/list': () => ({ resultType: 'complete', resourceTemplates: [WEEK_TEMPLATE], ...CATALOG_CACHE }),
-    'resources/read': async (params) => {
+    }
+    case 'resources/list': return { resultType: 'complete', resources: [], ...CATALOG_CACHE };
+    case 'resources/templates/list': return { resultType: 'complete', resourceTemplates: [WEEK_TEMPLATE], ...CATALOG_CACHE };
+    case 'resources/read': {
       if (typeof params.uri !== 'string') throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "uri" must be a string');
       const handle = WEEK_URI.exec(params.uri)?.[1];
       const { calendar } = handle === undefined ? {} : await findCalendar(handle);
@@ -190,8 +219,8 @@ const server = createModernServer({
         contents: [{ uri: params.uri, mimeType: 'application/json', text: JSON.stringify(calendar.events) }],
         ...WEEK_CACHE,
       };
-    },
-  },
-});
+    }
+  }
+}
 
-serveStdio(server, `calendar-handles: ready, MCP ${PROTOCOL_VERSION} over stdio`);
+serveStdio({ info: INFO, respond: answer, startupLine: `calendar-handles: ready, MCP ${PROTOCOL_VERSION} over stdio` });

@@ -1,8 +1,9 @@
 /**
  * http.mjs: the calendar over Streamable HTTP (MCP 2026-07-28).
  *
- * What it teaches: the same messages as calendar.mjs, carried by HTTP instead
- * of stdio (spec digest section 7).
+ * What it teaches: the same messages as calendar.mjs (which it imports),
+ * carried by HTTP instead of stdio
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http).
  * - One endpoint, `POST /mcp`; every message is its own POST. GET and DELETE
  *   get 405 (there is no stream to open and no session to end).
  * - Headers repeat what routing needs, and must agree with the body:
@@ -12,12 +13,18 @@
  *   with -32020.
  * - The JSON-RPC error decides the HTTP status: -32601 -> 404; -32602,
  *   -32021, -32022 (and -32700, -32600) -> 400.
- * - Replies are `application/json`, except tools/call, which answers with a
- *   `text/event-stream` whose last event is the response.
+ * - A legacy client's `initialize` (sent without those headers) gets -32022
+ *   naming the versions this server supports, as on stdio.
+ * - Replies are `application/json`, except tools/call and subscriptions/listen,
+ *   which answer with a `text/event-stream` whose last event is the response
+ *   (after any progress notifications of that call).
+ * - subscriptions/listen is acknowledged and then closed at once, gracefully:
+ *   this toy keeps no stream open between POSTs.
  * - A notification gets `202 Accepted` and no body.
  * - A foreign `Origin` gets 403 (DNS-rebinding defence); `Mcp-Session-Id` is
  *   ignored and never sent (there are no sessions).
- * - Like calendar.mjs, events live in this process's memory.
+ * - Like calendar.mjs, events live in this process's memory. A client cancels
+ *   a request here by closing its response stream, not with a notification.
  *
  * Use it two ways:
  * - as a program: `node toy-servers/http.mjs [port]` listens on 127.0.0.1
@@ -27,34 +34,30 @@
  *   handler `(Request) => Promise<Response>`, which runs anywhere (the
  *   browser engines call it directly). Importing it does not load node:http.
  *
- * Environment: TOY_CLOCK and TOY_SEED as in calendar.mjs (see shared.mjs);
+ * Environment: as calendar.mjs (TOY_CLOCK, TOY_SEED, ...), and
  * TOY_ALLOWED_ORIGINS, a comma-separated list of extra origins to accept
  * (loopback origins such as http://localhost:4321 are always accepted).
  */
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
-import {
-  CALENDAR_INSTRUCTIONS, ERR, META, PROTOCOL_VERSION, RpcError, calendarHandlers, createModernServer,
-  errorResponse, isMainModule, isObject, log, parseMessage, seedEvents,
-} from './shared.mjs';
+import { META, PROTOCOL_VERSION, answer, closeSubscriptions } from './calendar.mjs';
+import { RpcError, errorResponse, isMainModule, isObject, log, parseMessage } from './plumbing.mjs';
 
 /** The one MCP endpoint path. */
 export const MCP_PATH = '/mcp';
 
-const EVENTS = seedEvents();
+const INFO = { name: 'calendar-http', title: 'Toy calendar over HTTP', version: '1.0.0' };
 
-const server = createModernServer({
-  info: { name: 'calendar-http', title: 'Toy calendar over HTTP', version: '1.0.0' },
-  handlers: calendarHandlers({ events: EVENTS, instructions: CALENDAR_INSTRUCTIONS }),
-});
+/** Headers that disagree with the body: https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#server-validation */
+const HEADER_MISMATCH = -32020;
 
 /** Methods whose target travels in the `Mcp-Name` header, and where it is in params. */
 const NAME_FIELD = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
-/** HTTP status for a JSON-RPC error code (spec digest section 7, status codes). */
+/** HTTP status for a JSON-RPC error code: -32601 -> 404, -32603 -> 500, the rest 400. */
 function statusFor(code) {
-  if (code === ERR.METHOD_NOT_FOUND) return 404;
-  if (code === ERR.INTERNAL_ERROR) return 500;
+  if (code === -32601) return 404;
+  if (code === -32603) return 500;
   return 400;
 }
 
@@ -89,7 +92,7 @@ const rpcError = (id, err) => json(statusFor(err.code), errorResponse(id, err));
  * @param {Headers} headers @param {{method: string, params: unknown}} message
  */
 function checkHeaders(headers, message) {
-  const mismatch = (text) => new RpcError(ERR.HEADER_MISMATCH, `Header mismatch: ${text}`);
+  const mismatch = (text) => new RpcError(HEADER_MISMATCH, `Header mismatch: ${text}`);
   const params = isObject(message.params) ? message.params : {};
   const version = headers.get('mcp-protocol-version');
   if (version === null) throw mismatch('the MCP-Protocol-Version header is required');
@@ -109,7 +112,8 @@ function checkHeaders(headers, message) {
 
 /**
  * The Streamable HTTP endpoint as a WHATWG fetch handler.
- * POST /mcp with one JSON-RPC message -> 200 (JSON, or SSE for tools/call),
+ * POST /mcp with one JSON-RPC message -> 200 (JSON, or SSE for tools/call and
+ * subscriptions/listen), 204 when the request was cancelled (the client left),
  * 202 (notification), 400/404/500 (JSON-RPC error in the body); 403 for a
  * foreign Origin; 405 for other methods on /mcp; 404 for other paths.
  * Never throws.
@@ -139,15 +143,22 @@ export async function handle(request) {
   if (message.kind === 'error') return rpcError(message.id, message.error);
   if (message.kind === 'notification') return new Response(null, { status: 202 });
   try {
-    checkHeaders(request.headers, message);
+    if (message.method !== 'initialize') checkHeaders(request.headers, message);
   } catch (err) {
     return rpcError(message.id, err);
   }
-  const reply = await server.handleParsed(message);
+  const events = [];
+  const send = (m) => events.push(m);
+  let reply = await answer(message, { info: INFO, send, signal: request.signal });
+  if (reply === undefined && message.method === 'subscriptions/listen') {
+    closeSubscriptions(INFO);
+    reply = events.pop();
+  }
+  if (reply === undefined) return new Response(null, { status: 204 }); // cancelled: the client has gone
   if (reply.error) return json(statusFor(reply.error.code), reply);
-  if (message.method !== 'tools/call') return json(200, reply);
-  const events = `: the response to tools/call follows\n\nevent: message\ndata: ${JSON.stringify(reply)}\n\n`;
-  return new Response(events, {
+  if (message.method !== 'tools/call' && message.method !== 'subscriptions/listen') return json(200, reply);
+  const body = [...events, reply].map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join('');
+  return new Response(`: the response to ${message.method} follows\n\n${body}`, {
     status: 200,
     headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
   });
@@ -169,10 +180,13 @@ if (isMainModule(import.meta.url)) {
       if (!skip.has(key) && value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const gone = new AbortController(); // the client closing the connection cancels its request
+    res.on('close', () => res.writableEnded || gone.abort());
     const response = await handle(new Request(`http://127.0.0.1${req.url}`, {
       method: req.method,
       headers,
       body: hasBody ? Buffer.concat(chunks) : undefined,
+      signal: gone.signal,
     }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));

@@ -4,34 +4,29 @@
  *
  * What it teaches: on stdio, stdout belongs to the protocol. The spec says
  * "The server MUST NOT write anything to its stdout that is not a valid MCP
- * message." This server breaks that rule the way real ones do by accident:
+ * message." (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio)
+ * This server breaks that rule the way real ones do by accident:
  * - at start-up it prints a banner line to stdout, like a forgotten
  *   console.log or a dependency's warning;
  * - just before each tools/call response it prints a debug line.
- * Everything else is exactly calendar.mjs. Watch what a client's line parser
- * makes of the stray lines, then move them to stderr (console.error) and
- * watch the problem go away.
+ * Everything else is exactly calendar.mjs, which it imports. Watch what a
+ * client's line parser makes of the stray lines, then move them to stderr
+ * (console.error) and watch the problem go away.
  *
  * Run it:   node toy-servers/noisy.mjs   (one JSON-RPC message per line on stdin)
  *
- * Environment: TOY_CLOCK and TOY_SEED, as in calendar.mjs (see shared.mjs).
+ * Environment: as calendar.mjs (TOY_CLOCK, TOY_SEED, ...).
  */
-import {
-  CALENDAR_INSTRUCTIONS, PROTOCOL_VERSION, calendarHandlers, createModernServer, seedEvents, serveStdio,
-} from './shared.mjs';
+import { EVENTS, PROTOCOL_VERSION, serveStdio } from './calendar.mjs';
 
-const EVENTS = seedEvents();
-
-const server = createModernServer({
-  info: { name: 'calendar-noisy', title: 'Toy calendar that logs to stdout', version: '1.0.0' },
-  handlers: calendarHandlers({
-    events: EVENTS,
-    instructions: CALENDAR_INSTRUCTIONS,
-    // The bug: a debug print that goes to stdout instead of stderr.
-    onToolCall: () => console.log(`[debug] tools/call handled, ${EVENTS.length} events in memory`),
-  }),
-});
-
-// The other bug: a start-up banner on stdout.
+// The first bug: a start-up banner on stdout.
 console.log('calendar-noisy v1.0.0 starting (this line should have gone to stderr)');
-serveStdio(server, `calendar-noisy: ready, MCP ${PROTOCOL_VERSION} over stdio (and noise on stdout)`);
+
+serveStdio({
+  info: { name: 'calendar-noisy', title: 'Toy calendar that logs to stdout', version: '1.0.0' },
+  startupLine: `calendar-noisy: ready, MCP ${PROTOCOL_VERSION} over stdio (and noise on stdout)`,
+  // The second bug: a debug print that goes to stdout instead of stderr.
+  beforeReply: (message, reply) => {
+    if (message.method === 'tools/call' && reply.result) console.log(`[debug] tools/call handled, ${EVENTS.length} events in memory`);
+  },
+});

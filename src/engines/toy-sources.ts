@@ -1,7 +1,10 @@
 /**
  * The toy servers' source files, bundled into the site at build time and
- * loaded lazily (one request, on first use): `toy-servers/<name>.mjs` ->
- * its text. Every in-browser engine starts from these files.
+ * loaded lazily (one request, on first use): `toy-servers/<file>.mjs` -> its
+ * text. Every in-browser engine starts from these files: every `.mjs` in
+ * `toy-servers/`, servers and their plumbing siblings alike, so a server's
+ * relative imports resolve. Which of them are servers is the registry's
+ * business (`toy-servers/registry.ts`), not this module's.
  */
 const modules = import.meta.glob('/toy-servers/*.mjs', { query: '?raw', import: 'default' }) as Record<string, () => Promise<string>>;
 
@@ -13,12 +16,4 @@ export function loadToyServerSources(): Promise<Record<string, string>> {
     Object.entries(modules).map(async ([key, load]) => [key.replace(/^\//, ''), await load()] as const),
   ).then((entries) => Object.fromEntries(entries));
   return loaded;
-}
-
-/** Names of the bundled toy servers (file names without `.mjs`), sorted; `shared` is the library, not a server. */
-export function toyServerNames(): string[] {
-  return Object.keys(modules)
-    .map((k) => k.replace(/^\/toy-servers\//, '').replace(/\.mjs$/, ''))
-    .filter((n) => n !== 'shared')
-    .sort();
 }

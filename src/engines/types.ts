@@ -36,6 +36,28 @@ export interface Engine {
    * module state. Rejects when the process cannot be started at all.
    */
   spawn(entry: string, args?: string[], options?: SpawnOptions): Promise<EngineProcess>;
+  /**
+   * Optional capability: puts the engine's files back as shipped (the Worker
+   * engine also stops its processes). Absent when the engine cannot (the
+   * Node engine runs on the reader's own disk).
+   */
+  reset?(): Promise<void>;
+  /**
+   * Optional capability: loads `entry` (a module exporting a WHATWG fetch
+   * handler, `handle(request: Request): Promise<Response>`, as `http.mjs`
+   * does) in a fresh process without running it as the main program, and
+   * returns a {@link FetchEndpoint} that calls it with no network. Absent
+   * when the engine can only reach an HTTP server over a real socket.
+   */
+  fetchHandler?(entry: string, options?: SpawnOptions): Promise<FetchEndpoint>;
+}
+
+/** A fetch handler served by a module in an engine process (see {@link Engine.fetchHandler}). */
+export interface FetchEndpoint {
+  /** Calls the module's `handle(request)`; rejects with the handler's error text, or when the process has exited. */
+  handle(request: Request): Promise<Response>;
+  /** The process that runs the module (pid, stderr, exit, kill). */
+  readonly process: EngineProcess;
 }
 
 /** Options for {@link Engine.spawn}. */

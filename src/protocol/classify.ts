@@ -2,14 +2,14 @@
  * Names every message a server sends, so a widget can label it.
  *
  * Results: `resultType` `"complete"` or `"input_required"`; an absent
- * `resultType` is treated as `"complete"` (legacy servers; spec digest §1:
+ * `resultType` is treated as `"complete"` (legacy servers; https://modelcontextprotocol.io/specification/2026-07-28/basic:
  * "clients MUST treat an absent resultType as complete"); any other value is
  * invalid ("A resultType of any value unrecognized by the client MUST be
- * considered invalid"). Errors: named after the spec's table (spec digest §3).
+ * considered invalid"). Errors: named after the spec's table (https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes).
  */
 import type { JsonRpcMessage, RequestId } from './messages.ts';
 
-/** Spec names of the error codes this client knows (spec digest §3). */
+/** Spec names of the error codes this client knows (https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes). */
 export const ERROR_NAMES: Readonly<Record<number, string>> = {
   [-32700]: 'ParseError',
   [-32600]: 'InvalidRequest',
@@ -22,7 +22,7 @@ export const ERROR_NAMES: Readonly<Record<number, string>> = {
 };
 
 /**
- * Codes that prove the server speaks the modern era (spec digest §4, stdio
+ * Codes that prove the server speaks the modern era (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
  * probing rule: "a recognized modern JSON-RPC error such as
  * UnsupportedProtocolVersionError"). Only defined in 2026-07-28.
  */
@@ -80,7 +80,7 @@ export interface ClassifyOptions {
 /**
  * Classifies one parsed message from a server. Never throws.
  * A server-to-client request is classified as `request` (servers MUST NOT
- * send them in 2026-07-28, spec digest §7, but legacy servers do).
+ * send them in 2026-07-28, https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio, but legacy servers do).
  */
 export function classifyMessage(message: JsonRpcMessage, options: ClassifyOptions = {}): Classification {
   const m = message as unknown as Record<string, unknown>;

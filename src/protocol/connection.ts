@@ -3,8 +3,8 @@
  * replies to them by id, times them out, and keeps a transcript of every line
  * in and out.
  *
- * Spec digest §1 (ids unique while in flight; responses carry the request's
- * id) and §7 stdio (stdout is for protocol messages only; stderr is free-form
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic (ids unique while in flight; responses carry the request's
+ * id) and https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio (stdout is for protocol messages only; stderr is free-form
  * logging that "SHOULD NOT" be taken as an error). Nothing here hangs: a
  * request ends with a reply, or a {@link ConnectionError} when it times out,
  * the process exits, or the process floods its output.

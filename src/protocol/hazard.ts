@@ -1,6 +1,6 @@
 /**
  * The hazard the spec warns about: a request sent with no probe and no
- * handshake. Spec digest §4 ("some legacy servers do not validate that a
+ * handshake. https://modelcontextprotocol.io/specification/2026-07-28/server/discover ("some legacy servers do not validate that a
  * request arrives after initialize and would process an era-ambiguous method
  * … under legacy semantics. Probing yields a deterministic failure instead").
  *

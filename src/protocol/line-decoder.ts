@@ -1,7 +1,7 @@
 /**
  * stdio framing: chunks of bytes or text in, complete lines out.
  *
- * stdio rule (spec digest §7): "Messages are delimited by newlines, and MUST
+ * stdio rule (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio): "Messages are delimited by newlines, and MUST
  * NOT contain embedded newlines"; messages are UTF-8. Chunks may split a line,
  * hold several lines, or split a multi-byte UTF-8 character; the decoder copes
  * with all three. Each line is also parsed (see {@link parseMessageLine}) so a

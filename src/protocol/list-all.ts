@@ -1,5 +1,5 @@
 /**
- * Lists every item of a list method, following `nextCursor` (spec digest §5:
+ * Lists every item of a list method, following `nextCursor` (https://modelcontextprotocol.io/specification/2026-07-28/server/tools#listing-tools:
  * list params `{_meta, cursor?}`; paginated results carry `nextCursor`).
  *
  * In the modern era every request carries the `_meta` envelope; in the legacy

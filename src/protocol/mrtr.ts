@@ -1,7 +1,7 @@
 /**
  * Multi round-trip requests: drive `input_required` rounds to the end.
  *
- * Spec digest §6 (`basic/patterns/mrtr.mdx`): only `tools/call`,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr (`basic/patterns/mrtr.mdx`): only `tools/call`,
  * `resources/read` and `prompts/get` may answer `InputRequiredResult`. The
  * client builds an answer for every `inputRequests` key, then re-sends the
  * original method and params with a new JSON-RPC id, `inputResponses`, and the
@@ -13,7 +13,7 @@ import { ConnectionError, type Connection, type Reply } from './connection.ts';
 import type { InputRequest, InputRequiredResult, InputResponses, JsonObject, JsonRpcRequest } from './messages.ts';
 import { serializeMessage, type MetaOverrides, type RequestBuilder } from './request-builder.ts';
 
-/** Methods that may answer `input_required` (spec digest §6). */
+/** Methods that may answer `input_required` (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr). */
 export const MRTR_METHODS: readonly string[] = ['tools/call', 'resources/read', 'prompts/get'];
 
 /** Context given to an {@link InputHandler}. `round` counts from 1 (the first `input_required`). */
@@ -75,7 +75,7 @@ export interface MrtrOptions {
 /**
  * Sends `method` with `params`, answers every `input_required` round through
  * `handler`, and resolves with all rounds. Never rejects for protocol reasons.
- * Throws `RangeError` for a method that cannot be multi-round (spec digest §6),
+ * Throws `RangeError` for a method that cannot be multi-round (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr),
  * and rethrows whatever `handler` throws.
  *
  * ```ts

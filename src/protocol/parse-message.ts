@@ -1,9 +1,9 @@
 /**
  * Reads one stdout line as a JSON-RPC message, or says why it is not one.
  *
- * stdio rule (spec digest §7, stdio): "The server MUST NOT write anything to
+ * stdio rule (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio): "The server MUST NOT write anything to
  * its stdout that is not a valid MCP message", one message per line, no
- * batches (spec digest §1). A line that breaks this is a framing violation:
+ * batches (https://modelcontextprotocol.io/specification/2026-07-28/basic). A line that breaks this is a framing violation:
  * it is reported with its raw text, never thrown.
  */
 import type { JsonRpcMessage } from './messages.ts';
@@ -68,7 +68,7 @@ export function jsonRpcShapeProblem(o: Record<string, unknown>): string | undefi
   return 'neither a request, a notification nor a response';
 }
 
-/** True for a valid MCP request id: a string or an integer (spec digest §1). */
+/** True for a valid MCP request id: a string or an integer (https://modelcontextprotocol.io/specification/2026-07-28/basic). */
 export function isRequestId(v: unknown): v is string | number {
   return typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 }

@@ -2,7 +2,7 @@
  * The era probe on stdio: find out whether a server speaks the modern
  * (2026-07-28) or the legacy (handshake) era, and which version to use.
  *
- * Spec digest §4, stdio probing rule (`basic/transports/stdio.mdx`
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio, probing rule (`basic/transports/stdio.mdx`
  * §Backward Compatibility): send `server/discover` with the preferred modern
  * version in `_meta`, then
  * 1. a DiscoverResult: modern; select a mutually supported version;
@@ -289,7 +289,7 @@ function list(versions: readonly string[]): string {
   return versions.length ? versions.join(', ') : '(none)';
 }
 
-/** True when a result has the required DiscoverResult fields `supportedVersions` (strings) and `capabilities` (spec digest §4). */
+/** True when a result has the required DiscoverResult fields `supportedVersions` (strings) and `capabilities` (https://modelcontextprotocol.io/specification/2026-07-28/server/discover). */
 export function isDiscoverResult(result: unknown): result is DiscoverResult {
   if (!result || typeof result !== 'object') return false;
   const r = result as Record<string, unknown>;

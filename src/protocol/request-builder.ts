@@ -3,11 +3,12 @@
  * `_meta` envelope, legacy requests without it, notifications, fresh ids, and
  * the one-line serialisation stdio needs.
  *
- * Spec digest §2 ("Every request MUST include the required _meta fields":
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic ("Every request MUST include the required _meta fields":
  * `io.modelcontextprotocol/protocolVersion` and
  * `io.modelcontextprotocol/clientCapabilities`; `clientInfo` SHOULD be sent),
- * §1 (ids are strings or integers, unique while in flight, never null) and §7
- * (one message per line, no embedded newlines).
+ * the same page (ids are strings or integers, unique while in flight, never
+ * null) and https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio (one message per line, no
+ * embedded newlines).
  */
 import {
   JSONRPC_VERSION,
@@ -25,7 +26,7 @@ import {
   type RequestMeta,
 } from './messages.ts';
 
-/** The client identity this course sends unless told otherwise. Display only (spec digest §2). */
+/** The client identity this course sends unless told otherwise. Display only (https://modelcontextprotocol.io/specification/2026-07-28/basic). */
 export const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-by-hand', version: '0.1.0' };
 
 /** Options for {@link RequestBuilder}. */

@@ -1,7 +1,7 @@
 /**
  * UTF-8 byte counting without `TextEncoder` allocations: the unit of the
  * course's byte figures (a catalog's size is the UTF-8 length of its JSON).
- * Messages on the wire are UTF-8 (spec digest §7).
+ * Messages on the wire are UTF-8 (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio).
  */
 
 /** UTF-8 length of a string in bytes, without allocating (lone surrogates count 3, as the encoder writes U+FFFD). */

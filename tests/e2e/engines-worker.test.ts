@@ -1,19 +1,19 @@
 /**
- * The Worker engine's promise, in a real Chromium against the preview build
- * (issue 5): same stdout bytes and stderr as real Node for every toy server,
- * state across fresh processes, the watchdog, offline.
+ * The Worker engine's promise, in a real Chromium against the preview build:
+ * same stdout bytes and stderr as real Node for every stdio toy server of the
+ * registry, state across fresh processes, the watchdog, offline.
  */
 import { test, expect } from './support/fixtures.ts';
 import { transcripts, flows, TRANSCRIPT_ENV, httpRequestFor } from '../servers/cases.ts';
 import { runInNode, runInPage, httpInNode, httpInPage } from './support/engine-runs.ts';
+import { SAME_BYTES_SERVERS } from '../unit/engines-servers.ts';
 
 const ENV = { ...TRANSCRIPT_ENV };
-const STDIO_SERVERS = ['calendar', 'calendar-handles', 'legacy', 'noisy'] as const;
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const rpc = (id: string | number, method: string, params: Record<string, unknown> = {}) =>
   JSON.stringify({ jsonrpc: '2.0', id, method, params: { _meta: META, ...params } });
 
-test.for(STDIO_SERVERS)('%s: the conformance transcript gives the same stdout bytes and stderr as real Node', async (server, { open }) => {
+test.for(SAME_BYTES_SERVERS)('%s: the conformance transcript gives the same stdout bytes and stderr as real Node', async (server, { open }) => {
   const page = await open('/lab/engines/');
   const lines = transcripts[server];
   expect(lines.length).toBeGreaterThan(5);
@@ -26,7 +26,7 @@ test.for(STDIO_SERVERS)('%s: the conformance transcript gives the same stdout by
   expect({ code: worker.code, signal: worker.signal }).toEqual({ code: node.code, signal: node.signal });
 });
 
-test.for(STDIO_SERVERS)('%s: the multi-step flow gives the same stdout bytes and stderr as real Node', async (server, { open }) => {
+test.for(SAME_BYTES_SERVERS)('%s: the multi-step flow gives the same stdout bytes and stderr as real Node', async (server, { open }) => {
   const page = await open('/lab/engines/');
   const node = await runInNode(server, flows[server], { env: ENV, wait: true });
   const worker = await runInPage(page, server, flows[server], { env: ENV, wait: true });
@@ -275,10 +275,14 @@ test('an edit to a module another one imports is seen by the next process (nothi
     }
     const before = await run();
     await engine.warm();
-    const shared: string = await engine.readFile('toy-servers/shared.mjs');
+    // The sibling calendar.mjs imports its plumbing from (where its log line is written).
+    const calendar: string = await engine.readFile('toy-servers/calendar.mjs');
+    const sibling = /from '\.\/([\w-]+\.mjs)'/.exec(calendar)?.[1];
+    if (!sibling) throw new Error('calendar.mjs imports no sibling');
+    const shared: string = await engine.readFile(`toy-servers/${sibling}`);
     const edited = shared.replace('process.stderr.write(`${text}\\n`);', 'process.stderr.write(`[edited] ${text}\\n`);');
-    if (edited === shared) throw new Error('the edit did not apply: shared.mjs changed shape');
-    await engine.writeFile('toy-servers/shared.mjs', edited);
+    if (edited === shared) throw new Error(`the edit did not apply: ${sibling} changed shape`);
+    await engine.writeFile(`toy-servers/${sibling}`, edited);
     const after = await run();
     return { before, after };
   });

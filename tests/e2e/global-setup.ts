@@ -11,6 +11,9 @@
  * - `E2E_SKIP_BUILD=1` reuses existing `dist/` and `dist-subpath/` builds (local iteration only;
  *   make them with `npm run build` and `COURSE_CONFIG=tests/fixtures/subpath.config.ts npx astro build --outDir dist-subpath`).
  *   Without it, each run builds into a fresh temporary folder and removes it afterwards.
+ * - `E2E_BUILD_DIR=/some/folder` builds into `<folder>/dist` and `<folder>/dist-subpath` and keeps them;
+ *   with `E2E_SKIP_BUILD=1` as well, reuses them when both exist. Lets several people iterate at once,
+ *   each on their own builds (`scripts/build-e2e.mjs <folder>` makes both).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -55,10 +58,12 @@ function run(args: string[], env: Record<string, string> = {}): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const chromiumPath = resolveChromium(); // fails early, with install advice, when no browser is found
   // Each run builds into its own folders, so parallel runs never overwrite each other's build.
-  const reuse = process.env.E2E_SKIP_BUILD === '1' && existsSync(new URL('dist/index.html', root)) && existsSync(new URL('dist-subpath/index.html', root));
-  const scratch = reuse ? undefined : mkdtempSync(join(tmpdir(), 'mcp-by-hand-e2e-'));
-  const distDir = scratch ? join(scratch, 'dist') + '/' : new URL('dist/', root).pathname;
-  const subpathDistDir = scratch ? join(scratch, 'dist-subpath') + '/' : new URL('dist-subpath/', root).pathname;
+  const keptDir = process.env.E2E_BUILD_DIR;
+  const buildRoot = keptDir ? join(keptDir, '/') : new URL('./', root).pathname;
+  const reuse = process.env.E2E_SKIP_BUILD === '1' && existsSync(join(buildRoot, 'dist/index.html')) && existsSync(join(buildRoot, 'dist-subpath/index.html'));
+  const scratch = reuse || keptDir ? undefined : mkdtempSync(join(tmpdir(), 'mcp-by-hand-e2e-'));
+  const distDir = join(scratch ?? buildRoot, 'dist') + '/';
+  const subpathDistDir = join(scratch ?? buildRoot, 'dist-subpath') + '/';
   if (!reuse) {
     await run(['build', '--outDir', distDir]);
     await run(['build', '--outDir', subpathDistDir], { COURSE_CONFIG: new URL('tests/fixtures/subpath.config.ts', root).pathname });

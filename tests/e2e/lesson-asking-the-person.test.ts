@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, heading, META, replies, replyTo, send, stdinMessages, stdoutMessages, toolText } from './support/lesson-widgets.ts';
+import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const FORM_CAPS = { elicitation: { form: {} } };
 const retry = (id: number, title: string, requestState: string) =>
@@ -141,6 +142,48 @@ for (const site of lessonSites()) {
       expect(requests.filter((u) => u.includes('calendar.example.com'))).toEqual([]);
       expect(watch.blocked).toEqual([]);
       expect(page.url()).toBe(lessonURL(site, 'asking-the-person'));
+    });
+
+    test('ServerEditor steps 1-2: the question the form asks, then a second required field, change on the wire', async ({ open }) => {
+      const page = await open(lessonURL(site, 'asking-the-person'), site.options);
+      const e = await serverEditorAt(page, 0);
+      expect(await e.getAttribute('data-server')).toBe('calendar');
+      const original = toySource('calendar.mjs');
+      const CALL = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}`;
+
+      // 1. A new question in askForStart: the form and the input_required line both carry it.
+      const asked = edit(original, 'message: `${retryNote}When should "${title}" start?`,', 'message: `${retryNote}What time does "${title}" begin?`,');
+      let c = await runEdit(page, e, asked);
+      await send(page, c, CALL(1));
+      const first = (await replyTo(page, c, 1)).result;
+      expect(first.resultType).toBe('input_required');
+      expect(first.inputRequests.when.params.message).toBe('What time does "Dentist" begin?');
+      let form = c.getByRole('form');
+      await form.waitFor({ timeout: 20_000 });
+      expect(await form.innerText()).toContain('What time does "Dentist" begin?');
+      const before = await replies(c).count();
+      await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(before + 1);
+
+      // 2. A second required field, room: two fields in the form; the retry's inputResponses carries both.
+      let twoFields = edit(asked, /(startsAt: \{ type: 'string', format: 'date-time', title: 'Start time'[^\n]*\},)/, "$1\n          room: { type: 'string', title: 'Room' },");
+      twoFields = edit(twoFields, "required: ['startsAt'],", "required: ['startsAt', 'room'],");
+      c = await runEdit(page, e, twoFields);
+      await send(page, c, CALL(2));
+      const second = (await replyTo(page, c, 2)).result;
+      expect(second.inputRequests.when.params.requestedSchema.required).toEqual(['startsAt', 'room']);
+      form = c.getByRole('form');
+      await form.waitFor({ timeout: 20_000 });
+      expect(await form.locator('input, select, textarea').count()).toBe(2);
+      await form.getByLabel(/Start time/).fill('2026-09-10T08:30:00Z');
+      await form.getByLabel(/Room/).fill('Room 4');
+      const count = await replies(c).count();
+      await form.getByRole('button', { name: 'Accept', exact: true }).click();
+      await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(count + 1);
+      const lines = await copyTranscript(page, c);
+      const retry = stdinMessages(lines).at(-1);
+      expect(retry.params.inputResponses).toEqual({ when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z', room: 'Room 4' } } });
+      expect(toolText(stdoutMessages(lines).at(-1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
     });
   });
 }

@@ -67,7 +67,9 @@ for (const site of lessonSites()) {
 
     test('Reset files on the engine badge empties the calendars calendar-handles.mjs stored on disk', async ({ open }) => {
       const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
-      const one = await consoleAt(page, 0);
+      // The page's first Console belongs to its ServerEditor (calendar.mjs); the first calendar-handles.mjs Console is the second.
+      const one = await consoleAt(page, 1);
+      expect(await one.getAttribute('data-server')).toBe('calendar-handles');
       await send(page, one, undefined);
       const handle: string = (await replyTo(page, one, 1)).result.structuredContent.calendar;
       const list = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_events', arguments: { calendar: handle } } });

@@ -9,6 +9,7 @@ import type { Locator } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, heading, hydrated, pidOf, replyTo, send, toolText } from './support/lesson-widgets.ts';
+import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const pids = async (column: Locator) => (await column.locator('.rp-step-title .fw-pid').allTextContents()).map((t) => Number(t.replace('pid ', '')));
 const received = async (column: Locator, step: number) => JSON.parse((await column.locator(`[data-step="${step}"] [data-dir=in]`).textContent()) ?? '');
@@ -65,7 +66,9 @@ for (const site of lessonSites()) {
     test('Consoles steps 1-3: an unknown handle is a tool error; a real handle works from another process', async ({ open }) => {
       const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
       // 1. Console #2, the made-up handle: complete, isError, the tool's message.
-      const two = await consoleAt(page, 1);
+      // (The page's first Console is the ServerEditor's, on calendar.mjs; the two on calendar-handles.mjs follow it.)
+      expect(await page.locator('section.mcp-console').nth(0).getAttribute('data-server')).toBe('calendar');
+      const two = await consoleAt(page, 2);
       await send(page, two, undefined);
       const unknown = (await replyTo(page, two, 1)).result;
       expect(unknown.resultType).toBe('complete');
@@ -73,7 +76,7 @@ for (const site of lessonSites()) {
       expect(unknown.content[0].text).toContain('unknown calendar handle "cal_AAAAAAAAAAAAAAAAAAAAAA". Call open_calendar to get a new one.');
 
       // 2. Console #1, open_calendar: a handle in structuredContent.calendar, with its expiry.
-      const one = await consoleAt(page, 0);
+      const one = await consoleAt(page, 1);
       await send(page, one, undefined);
       const opened = (await replyTo(page, one, 1)).result;
       const handle: string = opened.structuredContent.calendar;
@@ -86,6 +89,39 @@ for (const site of lessonSites()) {
       expect(listed.isError).toBe(false);
       expect(listed.structuredContent.events.map((e: { id: string }) => e.id)).toEqual(['e1', 'e2']);
       expect(await pidOf(two)).not.toBe(await pidOf(one));
+    });
+
+    test('ServerEditor steps 1-2: the event is lost on restart; kept in a file, it survives the fresh process', async ({ open }) => {
+      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
+      const e = await serverEditorAt(page, 0);
+      expect(await e.getAttribute('data-server')).toBe('calendar');
+      const CREATE = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}`;
+      const READ = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"resources/read","params":{"uri":"calendar://week"}}`;
+      const ids = async (c: Locator, id: number) => JSON.parse((await replyTo(page, c, id)).result.contents[0].text).map((ev: { id: string }) => ev.id);
+      const restart = async (c: Locator) => {
+        const before = await pidOf(c);
+        await c.getByRole('button', { name: 'Restart process' }).click();
+        await expect.poll(() => pidOf(c), { timeout: 20_000 }).not.toBe(before);
+      };
+
+      // 1. The bug in one Console: create, restart, read: e3 is gone.
+      let c = await consoleAt(page, 0, e);
+      await send(page, c, CREATE(1));
+      expect(toolText(await replyTo(page, c, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      await restart(c);
+      await send(page, c, READ(2));
+      expect(await ids(c, 2)).toEqual(['e1', 'e2']);
+
+      // 2. The reader's fix: import three helpers, load EVENTS from a file after the array, write it after each push.
+      let fixed = edit(toySource('calendar.mjs'), /\} from '\.\/plumbing\.mjs';/, "  readTextIfExists, statePath, writeFileAtomic,\n} from './plumbing.mjs';");
+      fixed = edit(fixed, /(export const EVENTS = \[[\s\S]*?\n\];\n)/, "$1const EVENTS_FILE = statePath('calendar-events.json');\nconst saved = readTextIfExists(EVENTS_FILE);\nif (saved !== undefined) EVENTS.splice(0, EVENTS.length, ...JSON.parse(saved));\n");
+      fixed = edit(fixed, /(\n(\s*)EVENTS\.push\(event\);[^\n]*)/, '$1\n$2writeFileAtomic(EVENTS_FILE, JSON.stringify(EVENTS));');
+      c = await runEdit(page, e, fixed);
+      await send(page, c, CREATE(3));
+      expect(toolText(await replyTo(page, c, 3))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      await restart(c);
+      await send(page, c, READ(4));
+      expect(await ids(c, 4)).toEqual(['e1', 'e2', 'e3']);
     });
   });
 }

@@ -3,13 +3,14 @@
  * Chromium with the Worker engine, on both builds: the Console in HTTP mode on
  * http.mjs, raw requests and responses, a JSON and an SSE response (frames
  * parsed here by the SSE rules and compared with the Console's), the missing
- * Mcp-Name header, a notification's 202 and ping's 404. Nothing leaves the page.
+ * Mcp-Name header, a notification POST's 202 and ping's 404. Nothing leaves the page.
  */
 import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, heading, typeMessage } from './support/lesson-widgets.ts';
+import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 interface Exchange {
   request: string;
@@ -123,8 +124,9 @@ for (const site of lessonSites()) {
       expect(refused.status).toBe(400);
       expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for tools/call' } });
 
-      // 4. A notification: 202, empty body.
-      const note = await post(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2}}');
+      // 4. The 202 mechanics, with a notification no revision defines (not notifications/cancelled, which is stdio's): 202, empty body.
+      const note = await post(page, c, '{"jsonrpc":"2.0","method":"com.example/noted","params":{}}');
+      expect(note.request).toContain('"method":"com.example/noted"');
       expect(note.status).toBe(202);
       expect(note.responseBody).toBe('');
 
@@ -136,6 +138,36 @@ for (const site of lessonSites()) {
       // Everything ran in the page: no request to any /mcp endpoint, nothing blocked.
       expect(mcpRequests).toEqual([]);
       expect(watch.blocked).toEqual([]);
+    });
+
+    test('ServerEditor on http.mjs: Mcp-Name demanded for server/discover turns 200 into 400; 404 -> 400 in statusFor', async ({ open }) => {
+      const page = await open(lessonURL(site, 'streamable-http'), site.options);
+      const e = await serverEditorAt(page, 0);
+      expect(await e.getAttribute('data-server')).toBe('http');
+      const original = toySource('http.mjs');
+
+      // 1. The original: server/discover is 200, with no Mcp-Name header.
+      let c = await consoleAt(page, 0, e);
+      const before = await post(page, c, '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}');
+      expect(before.status).toBe(200);
+      expect(before.requestHeaders.has('mcp-name')).toBe(false);
+
+      // 2. NAME_FIELD gains 'server/discover': 'name'; Run; the same discover is refused with 400 -32020.
+      const stricter = edit(original, /const NAME_FIELD = \{/, "const NAME_FIELD = { 'server/discover': 'name',");
+      c = await runEdit(page, e, stricter);
+      const refused = await post(page, c, '{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{}}');
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for server/discover' } });
+
+      // 3. Reset (confirmed), then statusFor answers -32601 with 400: ping's body is unchanged, its status is not.
+      await e.getByRole('button', { name: 'Reset', exact: true }).click();
+      await e.getByRole('button', { name: 'Reset to original' }).click();
+      await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('original');
+      const wrongStatus = edit(original, /(if \(code === (?:-32601|ERR\.METHOD_NOT_FOUND)\) return )404;/, '$1400;');
+      c = await runEdit(page, e, wrongStatus);
+      const ping = await post(page, c, '{"jsonrpc":"2.0","id":3,"method":"ping","params":{}}');
+      expect(ping.status).toBe(400);
+      expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
     });
 
     test('prose and tip: GET and DELETE on the endpoint get 405 with Allow: POST (http.mjs in the Worker engine)', async ({ open }) => {

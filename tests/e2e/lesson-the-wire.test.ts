@@ -47,19 +47,25 @@ for (const site of lessonSites()) {
       expect(Object.hasOwn(last, 'id')).toBe(false);
     });
 
-    test('tip: a notification gets no answer on stdout', async ({ open }) => {
+    test('tip: cancel a request in flight (subscriptions/listen); the notification gets no answer, and nothing more comes for it', async ({ open }) => {
       const page = await open(lessonURL(site, 'the-wire'), site.options);
       const c = await consoleAt(page, 0);
       await send(page, c, undefined); // start the process with the prefilled request
-      await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}', 0);
-      // Instead of waiting for silence: send a request after it; only that request's reply may follow.
-      await send(page, c, '{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}');
+      // The listen request: an acknowledgement (a notification), no response; "watch" stays in flight.
+      await send(page, c, '{"jsonrpc":"2.0","id":"watch","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["calendar://week"]}}}');
+      let out = (await copyTranscript(page, c)).filter((l) => l.lane === 'stdout');
+      expect(out.at(-1)!.json.method).toBe('notifications/subscriptions/acknowledged');
+      expect(Object.hasOwn(out.at(-1)!.json, 'id')).toBe(false);
+      await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"watch"}}', 0);
+      // Instead of waiting for silence: create an event; only its response follows, no update for "watch".
+      await send(page, c, '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}');
       const lines = await copyTranscript(page, c);
       const sent = lines.filter((l) => l.lane === 'stdin').map((l) => l.json);
-      expect(sent.map((m) => m.method)).toEqual(['server/discover', 'notifications/cancelled', 'tools/list']);
-      expect(sent[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } });
-      const out = lines.filter((l) => l.lane === 'stdout');
-      expect(out.map((l) => l.json?.id)).toEqual([1, 7]);
+      expect(sent.map((m) => m.method)).toEqual(['server/discover', 'subscriptions/listen', 'notifications/cancelled', 'tools/call']);
+      expect(sent[2]).toEqual({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'watch' } });
+      out = lines.filter((l) => l.lane === 'stdout');
+      expect(out.map((l) => l.json?.id ?? l.json?.method)).toEqual([1, 'notifications/subscriptions/acknowledged', 7]);
+      expect(out.at(-1)!.json.result.content[0].text).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
     });
   });
 }

@@ -7,7 +7,16 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, replies, replyTo, send } from './support/lesson-widgets.ts';
+import { consoleAt, heading, replies, replyTo, send, toolText } from './support/lesson-widgets.ts';
+import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
+
+const READ = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"resources/read","params":{"uri":"calendar://week"}}`;
+const LIST_EVENTS_TOOL = `const LIST_EVENTS_TOOL = Object.freeze({
+  name: 'list_events',
+  description: 'List the events of the calendar.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+});
+`;
 
 for (const site of lessonSites()) {
   describe(`three-primitives (${site.name} build)`, () => {
@@ -64,7 +73,41 @@ for (const site of lessonSites()) {
       const discover = (await replyTo(page, c, 5)).result;
       expect(discover.ttlMs).toBe(3600000);
       expect(discover.cacheScope).toBe('public');
-      expect(discover.capabilities).toEqual({ tools: {}, resources: {}, prompts: {} });
+      expect(Object.keys(discover.capabilities).sort()).toEqual(['prompts', 'resources', 'tools']); // one per primitive
+    });
+
+    test('ServerEditor steps 1-3: WEEK_CACHE changed shows on the next read; a second tool, list_events, is listed and called', async ({ open }) => {
+      const page = await open(lessonURL(site, 'three-primitives'), site.options);
+      const e = await serverEditorAt(page, 0);
+      expect(await e.getAttribute('data-server')).toBe('calendar');
+      const original = toySource('calendar.mjs');
+
+      // 1. The original read: fresh for a minute, private.
+      let c = await consoleAt(page, 0, e);
+      await send(page, c, READ(1));
+      let read = (await replyTo(page, c, 1)).result;
+      expect([read.ttlMs, read.cacheScope]).toEqual([60000, 'private']);
+
+      // 2. WEEK_CACHE = { ttlMs: 5_000, cacheScope: 'public' }, Run: the next read says so.
+      const cached = edit(original, /WEEK_CACHE = Object\.freeze\(\{ ttlMs: 60_000, cacheScope: 'private' \}\)/, "WEEK_CACHE = Object.freeze({ ttlMs: 5_000, cacheScope: 'public' })");
+      c = await runEdit(page, e, cached);
+      await send(page, c, READ(2));
+      read = (await replyTo(page, c, 2)).result;
+      expect([read.ttlMs, read.cacheScope]).toEqual([5000, 'public']);
+
+      // 3. list_events: the definition above callTool, [CREATE_EVENT_TOOL] -> [CREATE_EVENT_TOOL, LIST_EVENTS_TOOL] in both places, one line in callTool.
+      const restored = cached.replace("cacheScope: 'public' })", "cacheScope: 'private' })");
+      expect(restored.split('[CREATE_EVENT_TOOL]').length - 1, 'the calendar names its tools in two places').toBe(2);
+      let twoTools = edit(restored, 'async function callTool', `${LIST_EVENTS_TOOL}async function callTool`);
+      twoTools = twoTools.replaceAll('[CREATE_EVENT_TOOL]', '[CREATE_EVENT_TOOL, LIST_EVENTS_TOOL]');
+      twoTools = edit(twoTools, /\n(\s*)return createEvent\(/, "\n$1if (tool.name === 'list_events') return toolResult(JSON.stringify(EVENTS));\n$1return createEvent(");
+      c = await runEdit(page, e, twoTools);
+      await send(page, c, '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}');
+      const line = replies(c).last();
+      expect(await line.locator('.mcp-meaning').innerText()).toContain('2 tools (create_event, list_events)');
+      expect((await replyTo(page, c, 3)).result.tools.map((t: { name: string }) => t.name)).toEqual(['create_event', 'list_events']);
+      await send(page, c, '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_events","arguments":{}}}');
+      expect(JSON.parse(toolText(await replyTo(page, c, 4))).map((ev: { id: string }) => ev.id)).toEqual(['e1', 'e2']);
     });
   });
 }

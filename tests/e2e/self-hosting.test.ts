@@ -1,14 +1,20 @@
 /**
  * Self-hosting, end to end, on real processes: `npm run serve` serves a build with
- * the isolation headers and `npm run doctor` passes it; a plain static server
- * without headers fails the doctor's header check, which says what is missing.
+ * the isolation headers, compressed from the build's .br and .gz copies, and
+ * `npm run doctor` passes it; a plain static server without headers or
+ * compression fails the doctor's header check and gets its compression warning,
+ * each saying what is missing.
  */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { freePort, waitForHttp } from './support/net.ts';
 import { consoleAt, send } from './support/lesson-widgets.ts';
-import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/engines/engine-policy.ts';
+import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/components/shared/engine-policy.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const tsNode = [process.execPath, '--experimental-strip-types', '--no-warnings'];
@@ -59,8 +65,55 @@ test('npm run serve sends the isolation headers and the doctor passes the course
     'assets:pass',
     'headers:pass',
     'engines:pass',
+    'compress:pass',
   ]);
   expect(code).toBe(0);
+});
+
+/** One raw GET (no decoding on the way), so the test sees the bytes and headers as sent. */
+function rawGet(url: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test('the build writes .br and .gz beside each text asset, and npm run serve sends them with the right headers', async () => {
+  const dist = inject('distDir');
+  const astroDir = join(dist, '_astro');
+  const script = readdirSync(astroDir).filter((f) => f.endsWith('.js')).sort((a, b) => readFileSync(join(astroDir, b)).length - readFileSync(join(astroDir, a)).length)[0];
+  const original = readFileSync(join(astroDir, script));
+  expect(existsSync(join(astroDir, `${script}.br`))).toBe(true);
+  expect(existsSync(join(astroDir, `${script}.gz`))).toBe(true);
+  expect(existsSync(join(dist, 'how-this-course-works', 'index.html.br'))).toBe(true);
+
+  const url = `${served}_astro/${script}`;
+  const br = await rawGet(url, 'br, gzip');
+  expect(br.status).toBe(200);
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.headers['vary']).toMatch(/Accept-Encoding/i);
+  expect(br.headers['content-type']).toMatch(/javascript/);
+  expect(br.headers['cross-origin-embedder-policy']).toBe('require-corp');
+  expect(br.body.length).toBeLessThan(original.length);
+  expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+
+  const gz = await rawGet(url, 'gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gz.body).equals(original)).toBe(true);
+
+  const none = await rawGet(url, 'identity');
+  expect(none.headers['content-encoding']).toBeUndefined();
+  expect(none.body.equals(original)).toBe(true);
+
+  const page = await rawGet(`${served}how-this-course-works/`, 'br');
+  expect(page.headers['content-encoding']).toBe('br');
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(brotliDecompressSync(page.body).toString('utf8')).toContain('<html');
 });
 
 test('a plain static server without headers fails the doctor, which names the missing headers', async () => {
@@ -71,6 +124,10 @@ test('a plain static server without headers fails the doctor, which names the mi
   expect(headers.detail).toContain('Cross-Origin-Opener-Policy is missing');
   expect(headers.detail).toContain('Cross-Origin-Embedder-Policy is missing');
   expect(report.checks.find((c: { name: string }) => c.name === 'engines').detail).toContain('WebContainer unavailable: pages are not cross-origin isolated');
+  const compress = report.checks.find((c: { name: string }) => c.name === 'compress');
+  expect(compress.status).toBe('warn');
+  expect(compress.detail).toMatch(/are sent uncompressed/);
+  expect(compress.detail).toContain('The build writes .br and .gz copies');
   expect(code).toBe(1);
 });
 

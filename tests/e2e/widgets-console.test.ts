@@ -128,7 +128,8 @@ describe('Console', () => {
       });
     }
     expect(inEditor, 'Tab reaches the first console editor').toBe(true);
-    await editorFocused(c);
+    // No wait for CodeMirror: the editor takes keys (and its bindings) at once, textarea or CodeMirror,
+    // and keeps text, selection and focus when CodeMirror swaps in, however late its chunks arrive.
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('{"jsonrpc":"2.0","id":11,"method":"resources/list"}');
     await page.keyboard.press('ControlOrMeta+Enter');
@@ -171,7 +172,8 @@ describe('Console', () => {
     const form = c.getByRole('form');
     await form.waitFor({ timeout: 20_000 });
     await expect.poll(() => replies(c).first().locator('.mcp-meaning').innerText()).toContain('input_required: asks for when (elicitation/create form), with requestState');
-    // The form's first field has focus; an empty Accept shows the validation message.
+    // The form does not take the focus by itself (the reader may be typing); "Go to the form" moves it there.
+    await c.getByRole('button', { name: 'Go to the form' }).click();
     await page.keyboard.press('Enter');
     await expect.poll(() => form.locator('.mcp-field-err').first().innerText()).toContain('Required');
     await form.getByLabel(/Start time/).fill('2026-09-10T08:30:00Z');

@@ -40,7 +40,10 @@ describe('calendar.mjs: one calendar, three primitives', () => {
     const prompts = expectResult(byId.get('l4')).prompts;
     expect(prompts.map((p: Msg) => p.name)).toEqual(['prepare_week']);
     expect(prompts[0].arguments).toEqual([expect.objectContaining({ name: 'focus', required: false })]);
-    expect(expectResult(byId.get('l5'))).toEqual(tools); // the same list, in the same order
+    // A cursor the server never issued is -32602 (https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/pagination).
+    expect(expectError(byId.get('l5'), -32602).message).toContain('ignored');
+    expectError(byId.get('l6'), -32602);
+    expect(tools).not.toHaveProperty('nextCursor');
   });
 
   it('reads calendar://week as JSON of the seeded events, private for 60 s', async () => {
@@ -72,7 +75,7 @@ describe('calendar.mjs: one calendar, three primitives', () => {
     expectError(byId.get('g4'), -32602);
   });
 
-  it('creates e3 with text, structuredContent and isError:false; bad arguments are tool errors', async () => {
+  it('creates e3 with text, structuredContent (also as JSON text) and isError:false; bad arguments are tool errors', async () => {
     const byId = await byIdP;
     const created = expectResult(byId.get('t1'));
     expect(created.isError).toBe(false);
@@ -80,7 +83,17 @@ describe('calendar.mjs: one calendar, three primitives', () => {
     expect(created.content[0].text).toContain('e3');
     expect(created.content[0].text).toContain('Dentist');
     expect(created.content[0].text).toContain('2026-09-10T08:30:00Z');
-    for (const id of ['t2', 't3', 't4', 't5']) expect(expectResult(byId.get(id)).isError, id).toBe(true);
+    // https://modelcontextprotocol.io/specification/2026-07-28/server/tools#structured-content
+    expect(created.content[1]).toEqual({ type: 'text', text: JSON.stringify(created.structuredContent) });
+    for (const id of ['t2', 't3', 't4']) {
+      const failed = expectResult(byId.get(id));
+      expect(failed.isError, id).toBe(true);
+      expect(failed).not.toHaveProperty('structuredContent');
+    }
+    // arguments that are not an object fail the CallToolRequest schema: a protocol error, not a tool error.
+    for (const id of ['t5', 't5n', 't5a']) expect(expectError(byId.get(id), -32602).message, id).toContain('"arguments" must be an object');
+    expect(expectError(byId.get('c0'), -32602).message).toContain('countdown'); // not in the catalog without TOY_COUNTDOWN
+    for (const id of ['sl1', 'sl2']) expectError(byId.get(id), -32602);
     expect(expectError(byId.get('t6'), -32602).message).toContain('delete_event');
     expectError(byId.get('t7'), -32602);
     const later = expectResult(byId.get('t8'));

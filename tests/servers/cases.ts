@@ -5,7 +5,7 @@
  * byte with real Node.
  *
  * - `transcripts[server]`: input lines (without "\n") that exercise every rule
- *   of issue 3 that fits in one self-contained line: each is independent of
+ *   that fits in one self-contained line: each is independent of
  *   the replies to the others. Feed them, in order, to one process (or each to
  *   a fresh process) started with `TRANSCRIPT_ENV`; two runs give the same
  *   stdout bytes. For `http`, each line is a POST body; `httpRequestFor(line)`
@@ -21,7 +21,7 @@
  */
 import type { ServerName } from './harness.ts';
 
-/** The environment for reproducible runs (frozen clock, seeded randomness; see toy-servers/shared.mjs). */
+/** The environment for reproducible runs (frozen clock, seeded randomness; see toy-servers/plumbing.mjs). */
 export const TRANSCRIPT_ENV: Readonly<Record<string, string>> = Object.freeze({
   TOY_CLOCK: '2026-09-07T08:00:00Z',
   TOY_SEED: 'mcp-by-hand',
@@ -87,6 +87,9 @@ export const envelopeCases: string[] = [
   modern(0, 'server/discover'),
   modern(-7, 'server/discover'),
   modern('', 'server/discover'),
+  // An integer id beyond 2^53 is echoed digit for digit; one written with an exponent is refused, saying why.
+  `{"jsonrpc":"2.0","id":9007199254740993,"method":"server/discover","params":${JSON.stringify({ _meta: metaWith() })}}`,
+  `{"jsonrpc":"2.0","id":1e400,"method":"server/discover","params":${JSON.stringify({ _meta: metaWith() })}}`,
 ];
 
 /** The calendar's own cases (calendar.mjs, noisy.mjs, http.mjs). */
@@ -96,7 +99,8 @@ export const calendarCases: string[] = [
   modern('l2', 'resources/list'),
   modern('l3', 'resources/templates/list'),
   modern('l4', 'prompts/list'),
-  modern('l5', 'tools/list', { cursor: 'ignored' }),
+  modern('l5', 'tools/list', { cursor: 'ignored' }), // a cursor the server never issued -> -32602
+  modern('l6', 'resources/list', { cursor: 'next-1' }), // one page only: no cursor is valid -> -32602
   modern('r1', 'resources/read', { uri: 'calendar://week' }),
   modern('r2', 'resources/read', { uri: 'calendar://month' }), // -> -32602 data.uri
   modern('r3', 'resources/read', {}),
@@ -108,7 +112,12 @@ export const calendarCases: string[] = [
   modern('t2', 'tools/call', { name: 'create_event', arguments: { startsAt: '2026-09-10T08:30:00Z' } }), // isError
   modern('t3', 'tools/call', { name: 'create_event', arguments: { title: 'Dentist', startsAt: 'next tuesday' } }),
   modern('t4', 'tools/call', { name: 'create_event', arguments: { title: 'Dentist', colour: 'red' } }),
-  modern('t5', 'tools/call', { name: 'create_event', arguments: 'Dentist' }),
+  modern('t5', 'tools/call', { name: 'create_event', arguments: 'Dentist' }), // not an object -> -32602
+  modern('t5n', 'tools/call', { name: 'create_event', arguments: null }), // -> -32602
+  modern('t5a', 'tools/call', { name: 'create_event', arguments: ['Dentist'] }), // -> -32602
+  modern('c0', 'tools/call', { name: 'countdown', arguments: { from: 1 } }), // not listed without TOY_COUNTDOWN -> -32602
+  modern('sl1', 'subscriptions/listen', {}), // no filter -> -32602
+  modern('sl2', 'subscriptions/listen', { notifications: { resourceSubscriptions: 'calendar://week' } }), // -> -32602
   modern('t6', 'tools/call', { name: 'delete_event', arguments: {} }), // -> -32602 unknown tool
   modern('t7', 'tools/call', { arguments: {} }),
   modern('e1', 'tools/call', { name: 'create_event', arguments: { title: 'Dentist' } }), // -> -32021
@@ -164,7 +173,7 @@ export const legacyCases: string[] = [
   `${legacyLine(16, 'ping')}\r`,
 ];
 
-/** Input lines per server; see the module comment. */
+/** Input lines per server; see the module comment. Every server of the registry has an entry. */
 export const transcripts: Record<ServerName, string[]> = {
   calendar: [...calendarCases, ...envelopeCases],
   noisy: [...calendarCases, ...envelopeCases],

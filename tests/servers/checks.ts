@@ -11,13 +11,20 @@ type Msg = Record<string, any>;
 
 /**
  * The id a reply must carry for an input line: the request's id if it is a
- * string or a safe integer (what the SDK's RequestId schema accepts), else none.
+ * string or an integer the server can echo exactly (a safe integer, or one
+ * beyond 2^53 written in plain digits), else none. Big ids come back parsed
+ * the same lossy way as the reply's, so they compare equal.
  */
 export function replyIdFor(text: string): string | number | undefined {
   try {
-    const v = JSON.parse(text.endsWith('\r') ? text.slice(0, -1) : text);
+    let source: string | undefined;
+    const v = JSON.parse(text.endsWith('\r') ? text.slice(0, -1) : text, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {
+      if (key === 'id' && this !== null && typeof value === 'number') source = context?.source;
+      return value;
+    });
     const id = v?.id;
-    return typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)) ? id : undefined;
+    if (typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id))) return id;
+    return typeof id === 'number' && /^-?(0|[1-9][0-9]*)$/.test(source ?? '') ? id : undefined;
   } catch {
     return undefined;
   }

@@ -10,7 +10,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectsReply, httpRequestFor } from './cases.ts';
 import { expectOneStderrLine, pairAndValidate, replyIdFor } from './checks.ts';
-import { type StdioServerName, freshDir, parseStdout, runLines } from './harness.ts';
+import { STDIO_SERVERS, freshDir, parseAll, parseStdout, runLines } from './harness.ts';
+import { assertSpecDef } from './validate.ts';
+import { SERVERS } from '../../toy-servers/registry.ts';
 import { startHttp } from './http-harness.ts';
 
 const PER_SERVER = 10_000;
@@ -62,7 +64,7 @@ function linesFor(seed: number): string[] {
 
 const chunk = <T>(xs: T[], parts: number) => Array.from({ length: parts }, (_, i) => xs.slice((i * xs.length) / parts, ((i + 1) * xs.length) / parts));
 
-describe.each(['calendar', 'calendar-handles', 'noisy', 'legacy'] as StdioServerName[])('fuzz %s', (name) => {
+describe.each(STDIO_SERVERS)('fuzz %s', (name) => {
   it(`survives ${PER_SERVER} random messages with exactly one valid reply per request`, async () => {
     const lines = linesFor(name.length * 7919);
     expect(lines).toHaveLength(PER_SERVER);
@@ -76,7 +78,54 @@ describe.each(['calendar', 'calendar-handles', 'noisy', 'legacy'] as StdioServer
       expect(run.code, run.stderr.slice(0, 500)).toBe(0);
       expectOneStderrLine(run.stderr);
       const replies = parseStdout(run, (l) => name === 'noisy' && !l.startsWith('{'));
-      pairAndValidate(group, replies, name === 'legacy' ? 'legacy' : 'modern');
+      pairAndValidate(group, replies, SERVERS[name].era);
+    }
+  }, FUZZ_TIMEOUT_MS);
+});
+
+/** Params of the calendar's lesson features: subscription filters, cursors, progress tokens, countdowns. */
+const lessonParamsArb = fc.record({
+  _meta: fc.oneof(
+    fc.record({ 'io.modelcontextprotocol/protocolVersion': fc.constant('2026-07-28'), 'io.modelcontextprotocol/clientCapabilities': caps, progressToken: fc.oneof(fc.string(), fc.integer(), jsonValue) }, { requiredKeys: ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'] }),
+    metaArb,
+  ),
+  name: fc.constantFrom('create_event', 'countdown', 'nope'),
+  arguments: fc.oneof(fc.record({ from: fc.oneof(fc.integer({ min: -1, max: 12 }), jsonValue), title: fc.string(), startsAt: fc.constant('2026-09-10T08:30:00Z') }, { requiredKeys: [] }), jsonValue),
+  notifications: fc.oneof(
+    fc.record({ resourceSubscriptions: fc.oneof(fc.constant(['calendar://week']), fc.array(fc.string()), jsonValue), toolsListChanged: fc.oneof(fc.boolean(), jsonValue), resourcesListChanged: fc.boolean() }, { requiredKeys: [] }),
+    jsonValue,
+  ),
+  cursor: fc.oneof(fc.constantFrom('next-1', 'next-2', 'next-0', ''), fc.string(), jsonValue),
+}, { requiredKeys: ['_meta'] });
+const LESSON_METHODS = ['subscriptions/listen', 'tools/call', 'tools/list', 'resources/list', 'prompts/list', 'resources/templates/list'];
+
+describe('fuzz calendar with the lesson switches on (countdown, pagination, subscriptions)', () => {
+  it('answers every request once, sends only valid notifications, and closes every acknowledged subscription at the end', async () => {
+    const arb = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ method: fc.constantFrom(...LESSON_METHODS), params: lessonParamsArb }).map((m) => ({ jsonrpc: '2.0', id: '__ID__', ...m })) },
+      { weight: 1, arbitrary: fc.record({ requestId: fc.oneof(fc.string(), jsonValue) }).map((params) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params })) },
+    );
+    let n = 0;
+    const lines = fc.sample(arb, { numRuns: 3000, seed: 2026 }).map((m) => JSON.stringify(m).replace('"__ID__"', () => JSON.stringify(`g${n++}`)));
+    const env = { TOY_COUNTDOWN: '1', TOY_PAGE_SIZE: '1', TOY_TICK_MS: '0' };
+    for (const group of chunk(lines, 2)) {
+      const run = await runLines('calendar', group, { env, cwd: freshDir() });
+      expect(run.code, run.stderr.slice(0, 500)).toBe(0);
+      expectOneStderrLine(run.stderr);
+      const all = parseAll(run);
+      const acked = new Set<string>();
+      for (const m of all.filter((x) => 'method' in x)) {
+        const def = ({ 'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification', 'notifications/resources/updated': 'ResourceUpdatedNotification', 'notifications/progress': 'ProgressNotification' } as Record<string, string>)[m.method];
+        expect(def, m.method).toBeDefined();
+        assertSpecDef('2026-07-28', def, m);
+        if (m.method === 'notifications/subscriptions/acknowledged') acked.add(m.params._meta['io.modelcontextprotocol/subscriptionId']);
+      }
+      const responses = all.filter((x) => !('method' in x));
+      const closes = responses.filter((r) => acked.has(r.id) && r.result?._meta?.['io.modelcontextprotocol/subscriptionId'] === r.id);
+      expect(closes.map((r) => r.id).sort()).toEqual([...acked].sort());
+      for (const close of closes) assertSpecDef('2026-07-28', 'SubscriptionsListenResultResponse', close);
+      const answeredNow = group.filter((l) => !acked.has(JSON.parse(l).id));
+      pairAndValidate(answeredNow, responses.filter((r) => !closes.includes(r)), 'modern');
     }
   }, FUZZ_TIMEOUT_MS);
 });

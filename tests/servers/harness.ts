@@ -9,17 +9,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect } from 'vitest';
+// The servers shipped as source in toy-servers/ (the built reference server is tested in tests/peers and tests/e2e).
+import { SERVERS, SOURCE_SERVER_NAMES as SERVER_NAMES, type SourceServerName as ServerName } from '../../toy-servers/registry.ts';
+
+export type { ServerName };
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The toy servers that speak stdio. */
-export type StdioServerName = 'calendar' | 'calendar-handles' | 'legacy' | 'noisy';
-/** Every toy server. */
-export type ServerName = StdioServerName | 'http';
+/** The toy servers that speak stdio (from the registry). */
+export type StdioServerName = { [K in ServerName]: (typeof SERVERS)[K]['transport'] extends 'stdio' ? K : never }[ServerName];
+
+/** Every toy server shipped as source, in registry order. */
+export const TOY_SERVERS: readonly ServerName[] = SERVER_NAMES;
+
+/** Every stdio server of the registry, in registry order. */
+export const STDIO_SERVERS = SERVER_NAMES.filter((n): n is StdioServerName => SERVERS[n].transport === 'stdio');
+
+/** The stdio servers of one era (from the registry). */
+export const stdioServersOf = (era: 'modern' | 'legacy') => STDIO_SERVERS.filter((n) => SERVERS[n].era === era);
 
 /** Absolute path of a toy server's file. */
-export const serverFile = (name: ServerName) => join(ROOT, 'toy-servers', `${name}.mjs`);
+export const serverFile = (name: ServerName) => join(ROOT, SERVERS[name].file);
 
 let scratch: string | undefined;
 // Registered while the importing test file is collected, so it belongs to that file.
@@ -54,6 +65,8 @@ export interface RunResult {
 
 export interface RunOptions {
   env?: Record<string, string>;
+  /** Command-line arguments after the server's file. */
+  args?: string[];
   /** Working directory; a fresh temp dir when absent. */
   cwd?: string;
   /** Pause between chunks in ms (so that they arrive as separate reads); default 0. */
@@ -65,7 +78,7 @@ export interface RunOptions {
  * exactly those bytes), closes stdin and waits for the exit.
  */
 export async function runStdio(name: StdioServerName, chunks: Array<string | Uint8Array>, opts: RunOptions = {}): Promise<RunResult> {
-  const child = spawn(process.execPath, [serverFile(name)], {
+  const child = spawn(process.execPath, [serverFile(name), ...(opts.args ?? [])], {
     cwd: opts.cwd ?? freshDir(),
     env: { PATH: process.env.PATH ?? '', ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -110,7 +123,7 @@ export function parseStdout(result: RunResult, allowStray: (line: string) => boo
       if (allowStray(line)) continue;
       throw new Error(`stdout line is not a JSON-RPC message: ${line.slice(0, 200)}`);
     }
-    expect(JSON.stringify(value), 'compact JSON, one message per line').toBe(line);
+    expect(reserialize(line), 'compact JSON, one message per line').toBe(line);
     expect(value.jsonrpc).toBe('2.0');
     expect('result' in value !== 'error' in value, 'exactly one of result/error').toBe(true);
     expect('method' in value, 'a server never sends requests or notifications here').toBe(false);
@@ -119,6 +132,16 @@ export function parseStdout(result: RunResult, allowStray: (line: string) => boo
     messages.push(value);
   }
   return messages;
+}
+
+/**
+ * `line` parsed and written back, keeping integers beyond 2^53 digit for digit
+ * (JSON.rawJSON), so that a compact line round-trips to itself exactly.
+ */
+export function reserialize(line: string): string {
+  const raw = (JSON as unknown as { rawJSON: (text: string) => unknown }).rawJSON;
+  return JSON.stringify(JSON.parse(line, (_key: string, value: unknown, context?: { source?: string }) =>
+    typeof value === 'number' && !Number.isSafeInteger(value) && /^-?(0|[1-9][0-9]*)$/.test(context?.source ?? '') ? raw(context!.source!) : value));
 }
 
 /** The `_meta` a modern request carries; `caps` are its client capabilities. */
@@ -156,7 +179,7 @@ function collect(out: Buffer[], err: Buffer[], exit: { code: number | null; sign
 
 /** Starts a stdio server for a request/response conversation; replies are matched in order. */
 export function openSession(name: StdioServerName, opts: RunOptions = {}): Session {
-  const child = spawn(process.execPath, [serverFile(name)], {
+  const child = spawn(process.execPath, [serverFile(name), ...(opts.args ?? [])], {
     cwd: opts.cwd ?? freshDir(),
     env: { PATH: process.env.PATH ?? '', ...opts.env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -186,6 +209,76 @@ export function openSession(name: StdioServerName, opts: RunOptions = {}): Sessi
         waiting.push((reply) => resolve(JSON.parse(reply)));
         child.stdin.write(`${line}\n`);
       });
+    },
+    async close() {
+      child.stdin.end();
+      return collect(out, err, await exited);
+    },
+  };
+}
+
+/**
+ * Every line of stdout as a parsed message, responses and server notifications
+ * alike, in order. Checks that each is one compact JSON-RPC 2.0 object on its
+ * own line and that none is a request (servers never send requests).
+ */
+export function parseAll(result: RunResult): Array<Record<string, any>> {
+  if (result.stdout.length > 0) expect(result.stdout.endsWith('\n'), 'stdout ends with a newline').toBe(true);
+  return result.lines.map((line) => {
+    const value = JSON.parse(line);
+    expect(reserialize(line), 'compact JSON, one message per line').toBe(line);
+    expect(value.jsonrpc).toBe('2.0');
+    expect('method' in value && 'id' in value, 'a server never sends requests').toBe(false);
+    return value;
+  });
+}
+
+/** A running stdio server whose every message (responses and notifications) is recorded as it arrives. */
+export interface Conversation {
+  /** Writes one line (a "\n" is added). */
+  send(line: string): void;
+  /** Every message so far, in arrival order. */
+  readonly messages: Array<Record<string, any>>;
+  /** Resolves with the first message (already seen or still to come) that matches. */
+  waitFor(match: (message: Record<string, any>) => boolean): Promise<Record<string, any>>;
+  /** Closes stdin and waits for the exit. */
+  close(): Promise<RunResult>;
+}
+
+/** Starts a stdio server for a conversation in which replies and notifications interleave. */
+export function openConversation(name: StdioServerName, opts: RunOptions = {}): Conversation {
+  const child = spawn(process.execPath, [serverFile(name), ...(opts.args ?? [])], {
+    cwd: opts.cwd ?? freshDir(),
+    env: { PATH: process.env.PATH ?? '', ...opts.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.on('error', () => {});
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const messages: Array<Record<string, any>> = [];
+  let waiters: Array<{ match: (m: Record<string, any>) => boolean; resolve: (m: Record<string, any>) => void }> = [];
+  let partial = '';
+  child.stdout.on('data', (b: Buffer) => {
+    out.push(b);
+    partial += b.toString('utf8');
+    let nl: number;
+    while ((nl = partial.indexOf('\n')) !== -1) {
+      const message = JSON.parse(partial.slice(0, nl));
+      partial = partial.slice(nl + 1);
+      messages.push(message);
+      waiters = waiters.filter((w) => (w.match(message) ? (w.resolve(message), false) : true));
+    }
+  });
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+  return {
+    messages,
+    send: (line) => void child.stdin.write(`${line}\n`),
+    waitFor(match) {
+      const seen = messages.find(match);
+      return seen ? Promise.resolve(seen) : new Promise((resolve) => waiters.push({ match, resolve }));
     },
     async close() {
       child.stdin.end();

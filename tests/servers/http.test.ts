@@ -196,3 +196,39 @@ describe('http.mjs as a module', () => {
     expect(reply.result.supportedVersions).toEqual(['2026-07-28']);
   });
 });
+
+describe('http.mjs: what a legacy client and the newer lessons see', () => {
+  let server: Awaited<ReturnType<typeof startHttp>>;
+  beforeAll(async () => {
+    server = await startHttp({ ...TRANSCRIPT_ENV, TOY_COUNTDOWN: '1', TOY_TICK_MS: '0' });
+  });
+  afterAll(() => {
+    server?.child.kill();
+  });
+
+  it('a legacy initialize POST (no MCP-Protocol-Version, no Mcp-Method) gets 400 and -32022 naming the supported versions', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } });
+    const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+    expect(res.status).toBe(400);
+    const reply = await res.json();
+    expect(expectError(reply, -32022).data).toEqual({ supported: ['2026-07-28'], requested: '2025-11-25' });
+    expect(reply.error.message).toContain('2026-07-28');
+  });
+
+  it('tools/call with a progressToken streams the progress notifications before the response', async () => {
+    const line = JSON.stringify({ jsonrpc: '2.0', id: 'cd', method: 'tools/call', params: { _meta: { ...JSON.parse(modern(0, 'x')).params._meta, progressToken: 't' }, name: 'countdown', arguments: { from: 2 } } });
+    const r = await post(server.url, line);
+    expect(r.type).toMatch(/^text\/event-stream/);
+    const events = parseSse(r.text).map((e) => JSON.parse(e));
+    expect(events.map((e) => e.method ?? e.id)).toEqual(['notifications/progress', 'notifications/progress', 'cd']);
+    expect(events[1].params).toMatchObject({ progressToken: 't', progress: 2, total: 2 });
+  });
+
+  it('subscriptions/listen is acknowledged, then closed gracefully at once (this toy keeps no stream open)', async () => {
+    const r = await post(server.url, modern('sub', 'subscriptions/listen', { notifications: { resourceSubscriptions: ['calendar://week'] } }));
+    expect(r.status).toBe(200);
+    const events = parseSse(r.text).map((e) => JSON.parse(e));
+    expect(events[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
+    expect(events[1]).toMatchObject({ id: 'sub', result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
+  });
+});

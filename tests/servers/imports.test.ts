@@ -1,40 +1,48 @@
 /**
  * The toy servers may import only what the in-browser Worker engine shims:
- * `./shared.mjs` and a subset of Node built-ins (DESIGN.md, toy-servers/).
- * http.mjs may load node:http, but only with a dynamic import when run as a
- * program. This reads the source files and checks exactly that.
+ * their siblings (`./<name>.mjs`) and a subset of Node built-ins (DESIGN.md,
+ * toy-servers/). http.mjs may load node:http, but only with a dynamic import
+ * when run as a program. This reads every server file of the registry, and
+ * plumbing.mjs, and checks exactly that.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from './harness.ts';
+import { SERVERS } from '../../toy-servers/registry.ts';
+import { ROOT, TOY_SERVERS } from './harness.ts';
 
 const DIR = join(ROOT, 'toy-servers');
-const ALLOWED = new Set(['./shared.mjs', 'node:fs', 'node:fs/promises', 'node:events', 'node:path', 'node:crypto', 'node:buffer', 'node:process', 'node:readline']);
+const PLUMBING = 'plumbing.mjs';
+const NODE_ALLOWED = new Set(['node:fs', 'node:fs/promises', 'node:events', 'node:path', 'node:crypto', 'node:buffer', 'node:process', 'node:readline']);
 const CRYPTO_ALLOWED = new Set(['randomUUID', 'randomBytes', 'createHash', 'createHmac', 'timingSafeEqual']);
-const files = readdirSync(DIR).filter((n) => n.endsWith('.mjs'));
+const serverFiles = TOY_SERVERS.map((n) => basename(SERVERS[n].file));
+const files = [...serverFiles, PLUMBING];
+const siblings = new Set(files.map((f) => `./${f}`));
 
 describe('toy-servers imports', () => {
-  it('has the five servers and the one shared module', () => {
-    expect(files.sort()).toEqual(['calendar-handles.mjs', 'calendar.mjs', 'http.mjs', 'legacy.mjs', 'noisy.mjs', 'shared.mjs']);
+  it('every .mjs in toy-servers/ is a server of the registry or plumbing.mjs, and every registry file exists', () => {
+    expect(readdirSync(DIR).filter((n) => n.endsWith('.mjs')).sort()).toEqual([...files].sort());
+    for (const file of files) expect(existsSync(join(DIR, file)), file).toBe(true);
   });
 
-  it.each(files)('%s imports only the allowed modules', (file) => {
+  it.each(files)('%s imports only siblings and the allowed Node modules', (file) => {
     const source = readFileSync(join(DIR, file), 'utf8');
     const statics = [...source.matchAll(/^import\s+(?:([\s\S]*?)\s+from\s+)?['"]([^'"]+)['"]/gm)];
     expect(statics.length).toBeGreaterThan(0);
     for (const [, names, spec] of statics) {
-      expect(ALLOWED.has(spec), `${file} imports ${spec}`).toBe(true);
+      expect(NODE_ALLOWED.has(spec) || siblings.has(spec), `${file} imports ${spec}`).toBe(true);
       if (spec === 'node:crypto') {
         for (const name of (names ?? '').replace(/[{}]/g, '').split(',').map((s) => s.trim()).filter(Boolean)) {
           expect(CRYPTO_ALLOWED.has(name), `${file} uses crypto.${name}`).toBe(true);
         }
       }
     }
+    if (file === PLUMBING) expect(statics.every(([, , spec]) => spec.startsWith('node:')), 'plumbing imports no server').toBe(true);
     const dynamics = [...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
     expect(dynamics, file).toEqual(file === 'http.mjs' ? ['node:http'] : []);
     if (file !== 'noisy.mjs') expect(/console\.log\(/.test(source), `${file} writes to stdout with console.log`).toBe(false);
-    if (file !== 'shared.mjs') expect(source.startsWith('/**'), `${file} starts with a header comment`).toBe(true);
+    expect(source.startsWith('/**'), `${file} starts with a header comment`).toBe(true);
+    expect(/spec digest|issue \d/i.test(source), `${file} cites public spec URLs, not the digest or issues`).toBe(false);
   });
 
   it('http.mjs loads node:http only inside its run-as-program branch', () => {
@@ -42,5 +50,11 @@ describe('toy-servers imports', () => {
     const branch = source.indexOf('if (isMainModule(import.meta.url)) {');
     expect(branch).toBeGreaterThan(0);
     expect(source.indexOf("await import('node:http')")).toBeGreaterThan(branch);
+  });
+
+  it('calendar.mjs starts itself only when it is the program (guarded for the servers that import it)', () => {
+    const source = readFileSync(join(DIR, 'calendar.mjs'), 'utf8');
+    expect(source).toMatch(/^if \(isMainModule\(import\.meta\.url\)\) serveStdio\(\);$/m);
+    for (const file of ['noisy.mjs', 'http.mjs']) expect(readFileSync(join(DIR, file), 'utf8')).toContain("from './calendar.mjs'");
   });
 });

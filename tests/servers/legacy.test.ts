@@ -37,6 +37,13 @@ describe('legacy.mjs', () => {
     expect(expectError((await byIdP).get('probe'), -32601).message).toBe('Method not found');
   });
 
+  it('repeats structured content as JSON text, and answers arguments that are not an object with -32602', async () => {
+    const created = expectResult((await byIdP).get(11));
+    expect(created.content[1]).toEqual({ type: 'text', text: JSON.stringify(created.structuredContent) });
+    const byId = await legacy([JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'tools/call', params: { name: 'create_event', arguments: 'Dentist' } })]);
+    expectError(byId.get('a'), -32602);
+  });
+
   it('answers initialize with 2025-11-25 whatever was asked, serverInfo at the top; initialized gets no reply; ping works', async () => {
     const byId = await byIdP;
     for (const id of [4, 5]) {
@@ -83,3 +90,53 @@ describe('legacy.mjs', () => {
     expect(run.code).toBe(0);
   });
 });
+
+describe('legacy.mjs --discover=<style>: the ways legacy servers in the wild answer the probe', () => {
+  const probe = modern('probe', 'server/discover');
+  const init = JSON.stringify({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'c', version: '1' } } });
+
+  it('method-not-found (the default, also when named): -32601, then the handshake works', async () => {
+    for (const args of [[], ['--discover=method-not-found']]) {
+      const run = await runLines('legacy', [probe, init], { args });
+      const [reply, hello] = parseStdout(run);
+      expect(expectError(reply, -32601).message).toBe('Method not found');
+      expect(expectResult(hello).protocolVersion).toBe('2025-11-25');
+      expect(run.code).toBe(0);
+    }
+  });
+
+  it('invalid-params: -32602 for server/discover, other unknown methods still -32601', async () => {
+    const lines = [probe, init, legacyish('x', 'no/such/method')];
+    const run = await runLines('legacy', lines, { args: ['--discover=invalid-params'] });
+    const byId = pairAndValidate(lines, parseStdout(run), 'legacy');
+    expectError(byId.get('probe'), -32602);
+    expectError(byId.get('x'), -32601);
+    expect(expectResult(byId.get('init')).protocolVersion).toBe('2025-11-25');
+  });
+
+  it('silent: no answer at all to server/discover, and the next request is still answered', async () => {
+    const run = await runLines('legacy', [probe, init], { args: ['--discover=silent'] });
+    const replies = parseStdout(run);
+    expect(replies.map((r) => r.id)).toEqual(['init']);
+    expect(run.code).toBe(0);
+    expectOneStderrLine(run.stderr);
+  });
+
+  it('exit: the process exits with code 1 on server/discover, having answered what came before', async () => {
+    const run = await runLines('legacy', [legacyish(1, 'ping'), probe, init], { args: ['--discover=exit'] });
+    expect(parseStdout(run).map((r) => r.id)).toEqual([1]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('server/discover');
+  });
+
+  it('an unknown style stops at start with code 2 and names the styles', async () => {
+    const run = await runLines('legacy', [init], { args: ['--discover=teapot'] });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('method-not-found, invalid-params, silent, exit');
+  });
+});
+
+function legacyish(id: string | number, method: string) {
+  return JSON.stringify({ jsonrpc: '2.0', id, method });
+}

@@ -1,15 +1,14 @@
 /**
- * The rules every modern stdio server keeps (issue 3, "Rules every modern
- * server keeps"), checked on calendar.mjs, calendar-handles.mjs and noisy.mjs
- * as real processes. Expectations come from the spec digest, not from earlier
- * server output.
+ * The rules every modern stdio server keeps, checked on every modern stdio
+ * server of the registry as real processes. Expectations come from the spec,
+ * not from earlier server output.
  */
 import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT_ENV, envelopeCases, expectsReply, modern, transcripts } from './cases.ts';
 import { expectError, expectOneStderrLine, expectResult, pairAndValidate } from './checks.ts';
-import { type StdioServerName, freshDir, parseStdout, runLines, runStdio } from './harness.ts';
+import { type StdioServerName, freshDir, parseStdout, runLines, runStdio, stdioServersOf } from './harness.ts';
 
-const MODERN: StdioServerName[] = ['calendar', 'calendar-handles', 'noisy'];
+const MODERN = stdioServersOf('modern');
 const V = '2026-07-28';
 const PV = 'io.modelcontextprotocol/protocolVersion';
 const CC = 'io.modelcontextprotocol/clientCapabilities';
@@ -26,7 +25,9 @@ describe.each(MODERN)('%s: JSON-RPC, _meta and framing rules', (name) => {
     const byId = pairAndValidate(envelopeCases, replies, 'modern');
     const noId = replies.filter((r) => !('id' in r));
     // Unparseable lines -> -32700 without id; non-objects, id null/fractional/other types -> -32600 without id.
-    expect(noId.map((r) => r.error.code)).toEqual([-32700, -32700, -32600, -32600, -32600, -32600, -32600, -32600, -32600, -32600]);
+    // ... and an id written with an exponent (1e400), which cannot be echoed exactly: -32600 saying so.
+    expect(noId.map((r) => r.error.code)).toEqual([-32700, -32700, -32600, -32600, -32600, -32600, -32600, -32600, -32600, -32600, -32600]);
+    expect(noId.at(-1)!.error.message).toContain('1e400');
     for (const id of ['r1', 'r2', 'r3', 'r4', 'r5', 'r6']) expectError(byId.get(id), -32600);
     expectError(byId.get('r7'), -32602); // params must be an object
     for (const id of ['m1', 'm2', 'm3', 'm4', 'm8']) expect(expectError(byId.get(id), -32602).message).toContain(PV);
@@ -39,6 +40,13 @@ describe.each(MODERN)('%s: JSON-RPC, _meta and framing rules', (name) => {
     }
     for (const id of ['u1', 'u2', 'u3', 'u4']) expectError(byId.get(id), -32601);
     for (const id of ['crlf', 0, -7, '']) expect(expectResult(byId.get(id)).supportedVersions).toEqual([V]);
+  });
+
+  it('echoes an integer id beyond 2^53 digit for digit', async () => {
+    const line = envelopeCases.find((l) => l.includes('9007199254740993'))!;
+    const run = await runLines(name, [line], { env: { ...TRANSCRIPT_ENV } });
+    const reply = run.lines.find((l) => l.startsWith('{'))!;
+    expect(reply.startsWith('{"jsonrpc":"2.0","id":9007199254740993,"result":{')).toBe(true);
   });
 
   it('judges each request on its own: interleaved answers equal fresh-process answers', async () => {
@@ -134,7 +142,8 @@ describe('server/discover', () => {
     expect(typeof result.instructions).toBe('string');
     expect(result.instructions.length).toBeLessThan(300);
     expect(result.capabilities.tools).toEqual({});
-    expect(result.capabilities.resources).toEqual({});
+    // The calendar (and noisy.mjs, which is the calendar) serves subscriptions/listen for calendar://week.
+    expect(result.capabilities.resources).toEqual(name === 'calendar-handles' ? {} : { subscribe: true });
     expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBeTruthy();
     expect(result).not.toHaveProperty('serverInfo');
     expect(result.ttlMs).toBeGreaterThanOrEqual(0);

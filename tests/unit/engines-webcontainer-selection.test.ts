@@ -1,11 +1,11 @@
 /**
- * Engine selection rules (DESIGN.md, src/engines/ "selection"): when the page
- * may start WebContainer, and why it does not. Pure function, no browser.
- * Also the line framing every browser engine shares (line-splitter.ts).
+ * Engine selection rules (src/components/shared/engine-policy.ts): when the
+ * page may start WebContainer, and why it does not. Pure function, no browser.
+ * Also the stdout line framing every engine shares (src/engines/stdout-lines.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { decideEngine, OFF_REASON } from '../../src/engines/engine-policy.ts';
-import { LineSplitter } from '../../src/engines/line-splitter.ts';
+import { decideEngine, OFF_REASON } from '../../src/components/shared/engine-policy.ts';
+import { stdoutLines } from '../../src/engines/stdout-lines.ts';
 
 describe('decideEngine', () => {
   test('off: always the Worker engine, whatever the reader chose, and the badge says WebContainer is off', () => {
@@ -33,23 +33,26 @@ describe('decideEngine', () => {
   });
 });
 
-describe('LineSplitter', () => {
+describe('stdoutLines (the one splitter of every engine)', () => {
   const bytes = (s: string) => new TextEncoder().encode(s);
 
   test('splits at "\\n" only, keeps "\\r", decodes characters cut across chunks', () => {
-    const s = new LineSplitter();
+    const s = stdoutLines();
     const all = bytes('a\r\nb');
     const euro = bytes('€\n');
-    expect(s.push(all)).toEqual(['a\r']);
-    expect(s.push(euro.subarray(0, 1))).toEqual([]);
-    expect(s.push(euro.subarray(1))).toEqual(['b€']);
-    expect(s.push(bytes('\n\nlast'))).toEqual(['', '']);
-    expect(s.end()).toBe('last');
-    expect(s.end()).toBeUndefined();
+    expect(s.pushLines(all)).toEqual(['a\r']);
+    expect(s.pushLines(euro.subarray(0, 1))).toEqual([]);
+    expect(s.pushLines(euro.subarray(1))).toEqual(['b€']);
+    expect(s.pushLines(bytes('\n\nlast'))).toEqual(['', '']);
+    expect(s.endLines()).toEqual(['last']);
+    expect(s.endLines()).toEqual([]);
   });
 
-  test('invalid UTF-8 becomes U+FFFD, as Node decodes it', () => {
-    const s = new LineSplitter();
-    expect(s.push(new Uint8Array([0x61, 0xff, 0x62, 0x0a]))).toEqual(['a\uFFFDb']);
+  test('invalid UTF-8 becomes U+FFFD, as Node decodes it, also when the bad bytes end a chunk before the "\\n"', () => {
+    expect(stdoutLines().pushLines(new Uint8Array([0x61, 0xff, 0x62, 0x0a]))).toEqual(['a\uFFFDb']);
+    const s = stdoutLines();
+    expect(s.pushLines(new Uint8Array([0x61, 0xe2, 0x82]))).toEqual([]);
+    expect(s.pushLines(new Uint8Array([0x0a, 0x62, 0x0a]))).toEqual(['a\uFFFD', 'b']);
+    expect(new TextDecoder().decode(new Uint8Array([0x61, 0xe2, 0x82]))).toBe('a\uFFFD');
   });
 });

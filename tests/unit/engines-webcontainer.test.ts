@@ -14,6 +14,7 @@ import type { ContainerApi, ContainerLike } from '../../src/engines/webcontainer
 import { NodeEngine } from '../../src/engines/node/node-engine.ts';
 import type { EngineProcess } from '../../src/engines/types.ts';
 import { transcripts, TRANSCRIPT_ENV } from '../servers/cases.ts';
+import { SAME_BYTES_SERVERS, entryOf } from './engines-servers.ts';
 import { PtyContainer } from './relay-pty-container.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -42,14 +43,14 @@ describe('WebContainerEngine over a pseudo-terminal container', () => {
     expect(await engine.readFile('notes/a.txt')).toBe('hi');
   });
 
-  test.for(['calendar', 'calendar-handles', 'legacy', 'noisy'] as const)('%s: the same stdout lines and stderr as the Node engine', async (server) => {
+  test.for(SAME_BYTES_SERVERS)('%s: the same stdout lines and stderr as the Node engine', async (server) => {
     const container = new PtyContainer();
     const engine = await WebContainerEngine.create(container, toyFiles());
     const node = new NodeEngine({ root: new PtyContainer().dir }); // its own folder: .toy-state/ must not be shared
     for (const [path, text] of Object.entries(toyFiles())) await node.writeFile(path, text);
     const [viaRelay, direct] = await Promise.all([
-      engine.spawn(`toy-servers/${server}.mjs`, [], { env: { ...TRANSCRIPT_ENV } }).then((p) => collect(p, transcripts[server])),
-      node.spawn(`toy-servers/${server}.mjs`, [], { env: { ...TRANSCRIPT_ENV } }).then((p) => collect(p, transcripts[server])),
+      engine.spawn(entryOf(server), [], { env: { ...TRANSCRIPT_ENV } }).then((p) => collect(p, transcripts[server])),
+      node.spawn(entryOf(server), [], { env: { ...TRANSCRIPT_ENV } }).then((p) => collect(p, transcripts[server])),
     ]);
     expect(direct.stdout.length).toBeGreaterThan(5);
     expect(viaRelay.stdout).toEqual(direct.stdout);
@@ -98,6 +99,20 @@ describe('bootWebContainer: once per page, with a timeout and a reason', () => {
     const f = await failure(bootWebContainer({ api: never, environment: env, timeoutMs: 50 }));
     expect(f.code).toBe('timeout');
     expect(f.message).toMatch(/StackBlitz could not be reached/);
+  });
+
+  test('when the network says no, the boot fails at once with the offline reason, not at the timeout', async () => {
+    // A real refused connection (nothing listens on port 9 of this machine), as a cut network gives.
+    const refused = () => fetch('http://127.0.0.1:9/headless');
+    const f = await failure(bootWebContainer({ api: never, environment: env, timeoutMs: 600_000, reachable: refused }));
+    expect(f.code).toBe('offline');
+    expect(f.message).toMatch(/cannot reach it: no network, or it is blocked/);
+  });
+
+  test('a reachable StackBlitz does not end the boot: it succeeds', async () => {
+    const container = {} as ContainerLike;
+    const api: ContainerApi = { boot: async () => container };
+    expect(await bootWebContainer({ api, environment: env, reachable: () => Promise.resolve() })).toBe(container);
   });
 
   test('on a course domain without an API key, the timeout names the missing key', async () => {

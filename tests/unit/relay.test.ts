@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { RelayDecoder, inputFrames, CLOSE_FRAME, KILL_FRAME, type RelayFrame } from '../../src/engines/webcontainer/relay-frames.ts';
 import { transcripts, TRANSCRIPT_ENV } from '../servers/cases.ts';
+import { SAME_BYTES_SERVERS, entryOf } from './engines-servers.ts';
 import { spawnUnderPty } from './relay-pty-container.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -65,9 +66,9 @@ const ENV = { ...TRANSCRIPT_ENV };
 describe('relay.mjs under a real pseudo-terminal', () => {
   for (const cooked of [true, false]) {
     const mode = cooked ? 'cooked terminal (echo, CRLF)' : 'raw mode (as the relay sets it)';
-    test.for(['calendar', 'calendar-handles', 'legacy', 'noisy'])(`%s: stdout and stderr bytes equal a direct run, ${mode}`, async (server) => {
-      const entry = `toy-servers/${server}.mjs`;
-      const input = Buffer.from(transcripts[server as keyof typeof transcripts].map((l) => `${l}\n`).join(''), 'utf8');
+    test.for(SAME_BYTES_SERVERS)(`%s: stdout and stderr bytes equal a direct run, ${mode}`, async (server) => {
+      const entry = entryOf(server);
+      const input = Buffer.from(transcripts[server].map((l) => `${l}\n`).join(''), 'utf8');
       const env = cooked ? { ...ENV, MCP_RELAY_COOKED: '1' } : ENV;
       const [a, b] = await Promise.all([direct(entry, input, ENV), relayed(entry, input, env)]);
       expect(a.stdout.length).toBeGreaterThan(100);

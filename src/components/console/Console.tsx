@@ -1,11 +1,21 @@
 /**
- * Console: raw JSON-RPC in, annotated transcript out, for one server process
- * (issue 6). The editor is CodeMirror (JSON); what is sent is the exact line
- * written to stdin (or POSTed, for `server="http"`), shown in the transcript.
+ * Console: raw JSON-RPC in, annotated transcript out, for one server process.
+ * The editor is CodeMirror (JSON); what is sent is the exact line written to
+ * stdin (or POSTed, for an HTTP server), shown in the transcript, with what
+ * the Console changed in what the reader typed listed beside it.
+ *
+ * The transcript renders in batches (at most once a frame) and keeps a
+ * bounded window in the page (see transcript-store.ts), so a server that
+ * floods its output cannot freeze the page. The unsent message is kept per
+ * page in localStorage and restored on reload.
  *
  * Props:
- * - `server`: which toy server (`calendar`, `calendar-handles`, `legacy`, `noisy`, `http`).
- * - `initial`: a JSON-RPC message (string) to prefill; default a `server/discover`.
+ * - `server`: which toy server (a name of `toy-servers/registry.ts`).
+ * - `initial`: a JSON-RPC message (string) to prefill; default the first of
+ *   `templates`, else the first menu template (`server/discover`, or
+ *   `initialize` on a legacy server).
+ * - `templates`: starting messages a lesson offers one click away, as
+ *   `{ label, message }` pairs shown as buttons above the editor.
  * - `meta`: start with "fill in _meta" on (default true).
  * - `id`: a name for this console; a console with an id, like one inside a
  *   ServerEditor (`attached`), restarts when a ServerEditor on the page runs
@@ -14,6 +24,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { SERVERS } from '../../../toy-servers/registry.ts';
 import { RequestBuilder } from '../../protocol/request-builder.ts';
 import type { Classification } from '../../protocol/classify.ts';
 import type { ElicitResult, JsonObject } from '../../protocol/messages.ts';
@@ -22,16 +33,22 @@ import { LazyCodeEditor } from '../shared/LazyCodeEditor.tsx';
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
 import { ElicitationPanel } from '../elicitation/ElicitationPanel.tsx';
-import { CONSOLE_CAPABILITIES, composeLine, nextFreeId, retryMessage, templates } from './compose.ts';
+import { TakeHome } from '../shared/TakeHome.tsx';
+import { t } from '../shared/strings.ts';
+import { CONSOLE_CAPABILITIES, composeLine, examplesFor, learnCatalog, nextFreeId, retryMessage, templates, type SeenCatalog } from './compose.ts';
 import { transcriptText, type Item } from './items.ts';
 import { HttpSession, nextKey, StdioSession, type Session } from './sessions.ts';
 import { StderrLane, WireLane } from './Transcript.tsx';
+import { TRANSCRIPT_CAP, TranscriptStore } from './transcript-store.ts';
+import { draftKey, loadDraft, saveDraft } from './draft-store.ts';
 import '../shared/widget.css';
 
 /** Props of {@link Console}. */
 export interface ConsoleProps {
   server: ServerName;
   initial?: string;
+  /** Starting messages shown as buttons: `label` on the button, `message` the JSON-RPC text it puts in the editor. */
+  templates?: ReadonlyArray<{ label: string; message: string }>;
   meta?: boolean;
   id?: string;
   attached?: boolean;
@@ -48,6 +65,9 @@ interface PendingInput {
 
 let consoles = 0;
 
+/** After this long without a reply to a request, the Console says so once (ms). */
+const NO_REPLY_MS = 5_000;
+
 /** The Console island. */
 export function Console(props: ConsoleProps): JSX.Element {
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
@@ -57,7 +77,19 @@ export function Console(props: ConsoleProps): JSX.Element {
   useEffect(() => setReady(true), []);
   const uid = useMemo(() => `mcp-console-${++consoles}`, []);
   const builder = useMemo(() => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES }), []);
-  const [items, setItems] = useState<Item[]>([]);
+  const store = useMemo(() => new TranscriptStore(), []);
+  const [, setVersion] = useState(0);
+  useEffect(() => store.subscribe(() => setVersion(store.version)), []);
+  const [seen, setSeen] = useState<SeenCatalog>({});
+  const seenRef = useRef(seen);
+  seenRef.current = seen;
+  const [draftNote, setDraftNote] = useState('');
+  const [announce, setAnnounce] = useState('');
+  const pendingRoot = useRef<HTMLDivElement>(null);
+  const noReply = useRef(new Map<unknown, ReturnType<typeof setTimeout>>());
+  /** What the Console changed in the line being sent, attached to that line when it shows up in the transcript. */
+  const nextChanges = useRef<{ line: string; changes: string[] } | undefined>();
+  const draft = useRef<string | undefined>();
   const [pid, setPid] = useState<number | undefined>();
   const [procState, setProcState] = useState<string>('starts when you send or type');
   const [fillMeta, setFillMeta] = useState(props.meta !== false);
@@ -72,7 +104,17 @@ export function Console(props: ConsoleProps): JSX.Element {
   fillRef.current = fillMeta;
   const lastSendAt = useRef(0);
 
-  const push = (item: Item) => setItems((list) => [...list, item]);
+  const push = (item: Item) => {
+    const c = nextChanges.current;
+    if (c && item.kind === 'wire' && item.direction === 'out' && item.text === c.line) {
+      item.changes = c.changes;
+      nextChanges.current = undefined;
+    } else if (c && item.kind === 'http' && item.requestText.endsWith(`\n\n${c.line}`)) {
+      item.changes = c.changes;
+      nextChanges.current = undefined;
+    }
+    store.push(item);
+  };
 
   const session = useMemo<Session>(() => {
     const hooks = {
@@ -81,7 +123,16 @@ export function Console(props: ConsoleProps): JSX.Element {
         setPid(p);
         setProcState(s);
       },
-      reply: (message: Record<string, unknown>, c: Classification) => onReply(message, c),
+      reply: (message: Record<string, unknown>, c: Classification) => {
+        const timer = noReply.current.get(message.id);
+        if (timer !== undefined) {
+          clearTimeout(timer);
+          noReply.current.delete(message.id);
+        }
+        const method = sent.current.get(message.id)?.method;
+        setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
+        onReply(message, c);
+      },
       methodOf: (id: unknown) => {
         const m = sent.current.get(id)?.method;
         return typeof m === 'string' ? m : undefined;
@@ -91,7 +142,9 @@ export function Console(props: ConsoleProps): JSX.Element {
   }, []);
 
   const nextId = () => nextFreeId(sent.current.keys(), 1);
-  const templateList = () => templates(nextId(), !fillRef.current, builder);
+  const era = SERVERS[server].era;
+  const templateContext = () => ({ era, examples: examplesFor(server), seen: seenRef.current });
+  const templateList = () => templates(nextId(), !fillRef.current, builder, templateContext());
 
   function onReply(message: Record<string, unknown>, c: Classification): void {
     if (c.kind !== 'input_required') return;
@@ -105,10 +158,30 @@ export function Console(props: ConsoleProps): JSX.Element {
     const p: PendingInput = { original, requestId: message.id, requests: reqs, index: 0, answers: {} };
     if (typeof result.requestState === 'string') p.requestState = result.requestState;
     setPending(p);
+    // Never take the focus from a reader who may be typing: announce, and let them go to the form.
+    setAnnounce(t('form.announce'));
   }
 
-  async function transmit(line: string, message: Record<string, unknown> | undefined): Promise<void> {
-    if (message && 'id' in message && typeof message.method === 'string') sent.current.set(message.id, message);
+  async function transmit(line: string, message: Record<string, unknown> | undefined, changes: string[] = []): Promise<void> {
+    if (message && 'id' in message && typeof message.method === 'string') {
+      sent.current.set(message.id, message);
+      const id = message.id;
+      clearTimeout(noReply.current.get(id));
+      noReply.current.set(
+        id,
+        setTimeout(() => {
+          noReply.current.delete(id);
+          if (session.pid === undefined) return;
+          push({
+            kind: 'event',
+            key: nextKey(),
+            text: `no reply to id ${JSON.stringify(id)} after ${NO_REPLY_MS / 1000} s: the server is still working, or it does not read its ${http ? 'requests' : 'stdin'}. Restart process starts a fresh one.`,
+            tone: 'warn',
+          });
+        }, NO_REPLY_MS),
+      );
+    }
+    nextChanges.current = changes.length ? { line, changes } : undefined;
     try {
       await session.send(line, message);
     } catch (e) {
@@ -129,7 +202,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     if (!v) return;
     const text = v.getText();
     if (!text.trim()) {
-      setWarning('Nothing to send: the editor is empty. Pick a template.');
+      setWarning(t('console.empty'));
       return;
     }
     lastSendAt.current = Date.now();
@@ -140,9 +213,9 @@ export function Console(props: ConsoleProps): JSX.Element {
     h.draft = '';
     setWarning(composed.warning);
     if (composed.warning) push({ kind: 'event', key: nextKey(), text: `sending anyway: ${composed.warning}`, tone: 'warn' });
-    else if (composed.filledMeta) push({ kind: 'event', key: nextKey(), text: 'filled in the required _meta (switch "fill in _meta" off to send exactly what you typed)', tone: 'info' });
     setPending(undefined);
-    await transmit(composed.line, composed.message);
+    setAnnounce('');
+    await transmit(composed.line, composed.message, composed.changes);
   }
 
   async function answer(result: ElicitResult): Promise<void> {
@@ -199,7 +272,24 @@ export function Console(props: ConsoleProps): JSX.Element {
     ],
     [],
   );
-  const initialDoc = useMemo(() => props.initial ?? templateList()[0]!.text, []);
+  const initialDoc = useMemo(() => props.initial ?? props.templates?.[0]?.message ?? templateList()[0]!.text, []);
+  const section = useRef<HTMLElement>(null);
+
+  // The unsent draft: restored once hydrated, saved as the reader types.
+  useEffect(() => {
+    const el = section.current;
+    const index = el ? [...document.querySelectorAll('section.mcp-console')].indexOf(el) : 0;
+    draft.current = draftKey(location.pathname, server, props.id ?? String(index));
+    const saved = loadDraft(draft.current);
+    if (saved !== undefined && saved !== initialDoc && editor.current) {
+      editor.current.setText(saved);
+      setDraftNote(t('console.draftRestored'));
+    }
+  }, []);
+  const onEditorChange = (text: string) => {
+    setWarning(undefined);
+    if (draft.current) saveDraft(draft.current, text, initialDoc);
+  };
 
   // Process lifetime: restart on engine switch/reset, and on a ServerEditor run when attached.
   useEffect(() => {
@@ -215,6 +305,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     return () => {
       unsub();
       unsubSource();
+      for (const timer of noReply.current.values()) clearTimeout(timer);
       session.dispose();
     };
   }, []);
@@ -225,13 +316,32 @@ export function Console(props: ConsoleProps): JSX.Element {
   const title = http ? `${server}.mjs over Streamable HTTP` : `${server}.mjs over stdio`;
 
   return (
-    <section class="mcp-widget mcp-console" aria-labelledby={`${uid}-title`} onKeyDown={start} data-server={server} data-ready={ready ? "yes" : undefined}>
+    <section ref={section} class="mcp-widget mcp-console" aria-labelledby={`${uid}-title`} onKeyDown={start} data-server={server} data-ready={ready ? "yes" : undefined}>
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
           Console: {title}
         </h3>
         <EngineBadge pid={pid} processState={procState} />
       </header>
+      {props.templates?.length ? (
+        <div class="mcp-starts" role="group" aria-label={t('console.starting')}>
+          <span>{t('console.starting')}</span>
+          {props.templates.map((tpl) => (
+            <button
+              key={tpl.label}
+              type="button"
+              class="mcp-btn mcp-btn-small"
+              onClick={() => {
+                const v = editor.current!;
+                v.setText(tpl.message);
+                v.focus();
+              }}
+            >
+              {tpl.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <LazyCodeEditor
         class="mcp-editor-json"
         doc={initialDoc}
@@ -239,12 +349,13 @@ export function Console(props: ConsoleProps): JSX.Element {
         label={`JSON-RPC message to ${http ? 'POST to' : 'write to the stdin of'} ${server}.mjs`}
         describedBy={`${uid}-help`}
         keys={keys}
-        onChange={() => setWarning(undefined)}
+        onChange={onEditorChange}
         handle={editor}
       />
       <p id={`${uid}-help`} class="mcp-help">
         Ctrl+Enter (⌘+Enter) sends. Up/Down on the first/last line walk the history. Tab leaves the editor.
       </p>
+      {draftNote ? <p class="mcp-note">{draftNote}</p> : null}
       {warning ? (
         <p class="mcp-warning" role="alert">
           {warning}
@@ -254,9 +365,9 @@ export function Console(props: ConsoleProps): JSX.Element {
         <span class="mcp-template">
           <label for={`${uid}-tpl`}>Template</label>
           <select id={`${uid}-tpl`} value={String(template)} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
-            {templates(1, false, builder).map((t, i) => (
+            {templates(1, false, builder, templateContext()).map((tpl, i) => (
               <option key={i} value={String(i)}>
-                {t.label}
+                {tpl.label}
               </option>
             ))}
           </select>
@@ -282,7 +393,7 @@ export function Console(props: ConsoleProps): JSX.Element {
         <button type="button" class="mcp-btn" onClick={() => void session.restart().catch(() => undefined)}>
           Restart process
         </button>
-        <button type="button" class="mcp-btn" onClick={() => setItems([])}>
+        <button type="button" class="mcp-btn" onClick={() => store.clear()}>
           Clear
         </button>
         <button
@@ -290,7 +401,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           class="mcp-btn"
           onClick={async () => {
             try {
-              await navigator.clipboard.writeText(transcriptText(items));
+              await navigator.clipboard.writeText(transcriptText(store.all(), { ...store.dropped(), cap: TRANSCRIPT_CAP }));
               setCopied('Transcript copied.');
             } catch {
               setCopied('Copying failed: the browser refused clipboard access.');
@@ -303,16 +414,27 @@ export function Console(props: ConsoleProps): JSX.Element {
           {copied}
         </span>
       </div>
+      <p class="mcp-sr-status" aria-live="polite">
+        {announce}
+      </p>
       {pending ? (
-        <div class="mcp-pending" role="region" aria-label="The server asks for input">
+        <div class="mcp-pending" role="region" aria-label="The server asks for input" ref={pendingRoot}>
           {current && current[1].method === 'elicitation/create' ? (
-            <ElicitationPanel
-              key={`${String(pending.requestId)}-${pending.index}`}
-              params={(current[1].params ?? {}) as Record<string, unknown>}
-              heading={`input request "${current[0]}" (${pending.index + 1} of ${pending.requests.length})`}
-              autoFocus
-              onResult={(r) => void answer(r)}
-            />
+            <>
+              <button
+                type="button"
+                class="mcp-btn mcp-btn-small"
+                onClick={() => pendingRoot.current?.querySelector<HTMLElement>('form input, form select, form textarea, form button')?.focus()}
+              >
+                {t('form.goTo')}
+              </button>
+              <ElicitationPanel
+                key={`${String(pending.requestId)}-${pending.index}`}
+                params={(current[1].params ?? {}) as Record<string, unknown>}
+                heading={`input request "${current[0]}" (${pending.index + 1} of ${pending.requests.length})`}
+                onResult={(r) => void answer(r)}
+              />
+            </>
           ) : current ? (
             <p class="mcp-tone-warn">
               The server asks for {String(current[1].method)} under "{current[0]}", which this console cannot answer.{' '}
@@ -331,9 +453,10 @@ export function Console(props: ConsoleProps): JSX.Element {
         </div>
       ) : null}
       <div class="mcp-lanes">
-        <WireLane items={items} label={`Transcript of ${server}.mjs`} />
-        <StderrLane items={items} />
+        <WireLane view={store.wire()} label={`Transcript of ${server}.mjs`} />
+        <StderrLane view={store.stderr()} />
       </div>
+      {props.attached ? null : <TakeHome server={server} />}
     </section>
   );
 }

@@ -3,16 +3,49 @@
  * exchanges) and, beside it, the quieter stderr lane. Every line shows its
  * direction, time (ms since its process started) and pid; replies carry a
  * one-line meaning with a spec link and the JSON, highlighted and
- * collapsible. All server text is rendered as text.
+ * collapsible (rendered only when opened). A sent line lists what the
+ * Console changed in what the reader typed. Replies carrying a
+ * `requestState` or a calendar handle get a button copying it exactly.
+ * All server text is rendered as text.
  *
- * Props: `items` (the transcript), `label` (accessible name of the wire lane).
+ * A lane renders only the newest items it is given; `folded` older ones are
+ * counted in a note (they stay in Copy transcript), `dropped` ones are gone.
+ *
+ * Props: `view` (a lane of the TranscriptStore), `label` (accessible name of the wire lane).
  */
-import type { JSX } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import type { ComponentChildren, JSX } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { JsonView } from '../shared/JsonView.tsx';
 import { MeaningText } from '../shared/MeaningText.tsx';
 import { RawLine } from '../shared/RawLine.tsx';
+import { CopyButton } from '../shared/CopyButton.tsx';
+import { t } from '../shared/strings.ts';
 import type { HttpItem, Item, StderrItem, WireItem } from './items.ts';
+import { TRANSCRIPT_CAP, type LaneView } from './transcript-store.ts';
+
+/** A calendar handle as calendar-handles.mjs makes them: `cal_` and 22 base64url characters. */
+const HANDLE = /\bcal_[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g;
+
+/** What in a reply is worth an exact copy: its `requestState`, and calendar handles in its text. */
+export function copyables(text: string, message: unknown): Array<{ label: string; value: string }> {
+  const out: Array<{ label: string; value: string }> = [];
+  const result = message && typeof message === 'object' ? (message as { result?: unknown }).result : undefined;
+  const state = result && typeof result === 'object' ? (result as { requestState?: unknown }).requestState : undefined;
+  if (typeof state === 'string') out.push({ label: t('copy.requestState'), value: state });
+  for (const h of new Set(text.match(HANDLE) ?? [])) out.push({ label: `${t('copy.handle')} ${h.slice(0, 8)}…`, value: h });
+  return out;
+}
+
+/** A `<details>` whose body is rendered only once opened (a flood of closed replies costs one line each). */
+function LazyDetails({ summary, open = false, children }: { summary: ComponentChildren; open?: boolean; children: () => ComponentChildren }): JSX.Element {
+  const [shown, setShown] = useState(open);
+  return (
+    <details class="mcp-line-body" open={open} onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && setShown(true)}>
+      <summary>{summary}</summary>
+      {shown ? children() : null}
+    </details>
+  );
+}
 
 const ms = (t: number) => `${t.toFixed(1)} ms`;
 
@@ -28,19 +61,42 @@ function Wire({ item }: { item: WireItem }): JSX.Element {
         {item.meaning ? <MeaningText meaning={item.meaning} /> : out && framing ? <span class="mcp-meaning mcp-tone-warn">not a JSON-RPC message (sent anyway, as asked)</span> : null}
       </div>
       {item.note ? <div class="mcp-note">{item.note}</div> : null}
+      <Changes changes={item.changes} />
+      {out ? null : <Copyables text={item.text} message={item.message} />}
       {item.message !== undefined ? (
-        <details class="mcp-line-body">
-          <summary>
-            <RawLine text={item.text} />
-          </summary>
-          <JsonView value={item.message} />
-        </details>
+        <LazyDetails summary={<RawLine text={item.text} />}>{() => <JsonView value={item.message} />}</LazyDetails>
       ) : (
         <div class="mcp-line-body">
           <RawLine text={item.text} />
         </div>
       )}
     </li>
+  );
+}
+
+function Changes({ changes }: { changes: string[] | undefined }): JSX.Element | null {
+  if (!changes?.length) return null;
+  return (
+    <div class="mcp-note mcp-changes">
+      {t('console.changedTitle')}
+      <ul>
+        {changes.map((c, i) => (
+          <li key={i}>{c}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Copyables({ text, message }: { text: string; message: unknown }): JSX.Element | null {
+  const list = copyables(text, message);
+  if (!list.length) return null;
+  return (
+    <div class="mcp-copyables">
+      {list.map((c) => (
+        <CopyButton key={c.value} label={c.label} value={c.value} />
+      ))}
+    </div>
   );
 }
 
@@ -54,13 +110,16 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
         <span class={`mcp-status ${item.status >= 400 ? 'mcp-tone-error' : 'mcp-tone-ok'}`}>{item.status}</span>
         {item.meaning ? <MeaningText meaning={item.meaning} /> : null}
       </div>
+      <Changes changes={item.changes} />
+      <Copyables text={item.responseText} message={item.message ?? item.frames?.find((f) => f.message !== undefined)?.message} />
       <details class="mcp-line-body">
         <summary>Raw request</summary>
         <pre class="mcp-raw-block">{item.requestText}</pre>
       </details>
       <details class="mcp-line-body" open>
         <summary>Raw response ({item.contentType || 'no content type'})</summary>
-        <pre class="mcp-raw-block">{item.responseText}</pre>
+        {/* No height limit: the lane scrolls, so the last line of a long SSE body is never hidden. */}
+        <pre class="mcp-raw-block mcp-raw-full">{item.responseText.replace(/\n+$/, '')}</pre>
       </details>
       {item.frames ? (
         <div class="mcp-sse">
@@ -82,10 +141,7 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
           </ol>
         </div>
       ) : item.message !== undefined ? (
-        <details class="mcp-line-body">
-          <summary>Body as JSON</summary>
-          <JsonView value={item.message} />
-        </details>
+        <LazyDetails summary="Body as JSON">{() => <JsonView value={item.message} />}</LazyDetails>
       ) : null}
     </li>
   );
@@ -106,13 +162,26 @@ function useFollow(count: number) {
   return { lane, onScroll };
 }
 
-/** The wire lane. */
-export function WireLane({ items, label }: { items: Item[]; label: string }): JSX.Element {
-  const wire = items.filter((i) => i.kind !== 'stderr');
-  const { lane, onScroll } = useFollow(wire.length);
+function Folded({ text }: { text: string | undefined }): JSX.Element | null {
+  return text ? <p class="mcp-folded mcp-tone-warn">{text}</p> : null;
+}
+
+function foldNote(view: LaneView<unknown>, key: 'transcript.folded' | 'stderr.folded'): string | undefined {
+  const parts: string[] = [];
+  if (view.dropped) parts.push(t('transcript.capped', { cap: TRANSCRIPT_CAP, dropped: view.dropped }));
+  if (view.folded) parts.push(t(key, { count: view.folded, cap: TRANSCRIPT_CAP }));
+  return parts.length ? parts.join(' ') : undefined;
+}
+
+/** The wire lane: the newest items of the store's wire lane. */
+export function WireLane({ view, label }: { view: LaneView<Exclude<Item, StderrItem>>; label: string }): JSX.Element {
+  const wire = view.items;
+  const total = view.folded + wire.length;
+  const { lane, onScroll } = useFollow(total + (wire[wire.length - 1]?.key ?? 0));
   return (
     <div class="mcp-lane" role="log" aria-label={label} tabIndex={0} ref={lane} onScroll={onScroll}>
-      {wire.length === 0 ? <p class="mcp-empty">Nothing sent yet. Press Send or Ctrl+Enter (⌘+Enter on a Mac).</p> : null}
+      {total === 0 ? <p class="mcp-empty">Nothing sent yet. Press Send or Ctrl+Enter (⌘+Enter on a Mac).</p> : null}
+      <Folded text={foldNote(view, 'transcript.folded')} />
       <ol class="mcp-lines">
         {wire.map((item) =>
           item.kind === 'wire' ? (
@@ -131,18 +200,22 @@ export function WireLane({ items, label }: { items: Item[]; label: string }): JS
   );
 }
 
-/** The stderr lane: free-form logs, quieter, never taken as errors (spec digest §7). */
-export function StderrLane({ items }: { items: Item[] }): JSX.Element {
-  const err = items.filter((i): i is StderrItem => i.kind === 'stderr');
-  const { lane, onScroll } = useFollow(err.length);
+/**
+ * The stderr lane: free-form logs, quieter, never taken as errors
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports#stdio).
+ */
+export function StderrLane({ view }: { view: LaneView<StderrItem> }): JSX.Element {
+  const err = view.items;
+  const { lane, onScroll } = useFollow(view.folded + err.length + (err[err.length - 1]?.key ?? 0));
   return (
     <div class="mcp-lane mcp-stderr" role="log" aria-label="stderr (server logs)" tabIndex={0} ref={lane} onScroll={onScroll}>
       <p class="mcp-lane-title">stderr: logs, not protocol</p>
-      {err.length === 0 ? <p class="mcp-empty">No logs yet.</p> : null}
+      {err.length === 0 && view.folded === 0 ? <p class="mcp-empty">No logs yet.</p> : null}
+      <Folded text={foldNote(view, 'stderr.folded')} />
       <ol class="mcp-lines">
         {err.map((e) => (
           <li key={e.key} class="mcp-stderr-line">
-            <span class="mcp-time">{ms(e.t)}</span> <span class="mcp-pid">pid {e.pid}</span> <span class="mcp-raw">{e.text.length > 2000 ? e.text.slice(0, 2000) + '…' : e.text}</span>
+            <span class="mcp-time">{ms(e.t)}</span> <span class="mcp-pid">pid {e.pid}</span> <RawLine text={e.text} max={2000} />
           </li>
         ))}
       </ol>

@@ -19,6 +19,8 @@ export interface WireItem {
   classification?: Classification;
   meaning?: Meaning;
   note?: string;
+  /** What the Console changed in what the reader typed before sending this line (one sentence each). */
+  changes?: string[];
 }
 
 /** A chunk the server wrote to stderr. */
@@ -63,6 +65,8 @@ export interface HttpItem {
   /** The JSON-RPC message of a JSON body. */
   message?: unknown;
   meaning?: Meaning;
+  /** What the Console changed in what the reader typed before sending it (one sentence each). */
+  changes?: string[];
 }
 
 /** Any transcript item. */
@@ -73,16 +77,21 @@ export type Item = WireItem | StderrItem | EventItem | HttpItem;
  * direction, time, pid, a tab, then the line exactly as on the wire (meanings
  * follow on lines starting with `   # `).
  */
-export function transcriptText(items: Item[]): string {
+export function transcriptText(items: Item[], dropped?: { wire: number; stderr: number; cap: number }): string {
   const out: string[] = [];
+  if (dropped && dropped.wire + dropped.stderr > 0) {
+    out.push(`-- the transcript keeps at most ${dropped.cap} items per lane: ${dropped.wire} older wire items and ${dropped.stderr} older stderr chunks were dropped`);
+  }
   for (const it of items) {
     if (it.kind === 'wire') {
       out.push(`${it.direction === 'out' ? '-> stdin ' : '<- stdout'} ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text}`);
+      for (const c of it.changes ?? []) out.push(`   # changed by the Console: ${c}`);
       if (it.meaning) out.push(`   # ${it.meaning.text}`);
     } else if (it.kind === 'stderr') {
       out.push(`<- stderr ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text.replace(/\n$/, '')}`);
     } else if (it.kind === 'http') {
       out.push(`-> HTTP ${it.t.toFixed(1)}ms pid ${it.pid}\n${it.requestText}\n<- HTTP\n${it.responseText}`);
+      for (const c of it.changes ?? []) out.push(`   # changed by the Console: ${c}`);
       if (it.meaning) out.push(`   # ${it.meaning.text}`);
       for (const f of it.frames ?? []) if (f.meaning) out.push(`   # SSE ${f.event}: ${f.meaning.text}`);
     } else {

@@ -53,6 +53,8 @@ export class StdioSession implements Session {
   #conn: Connection | undefined;
   #starting: Promise<void> | undefined;
   #disposed = false;
+  /** The meaning of a framing violation, per reason (one object shared by every such line). */
+  #framing = new Map<string, ReturnType<typeof describeReply>>();
 
   constructor(server: ServerName, hooks: SessionHooks) {
     this.#server = server;
@@ -101,6 +103,15 @@ export class StdioSession implements Session {
   #onEntry(e: TranscriptEntry): void {
     if (e.channel === 'stderr') {
       this.#hooks.item({ kind: 'stderr', key: nextKey(), t: e.t, pid: e.pid, text: e.text });
+      return;
+    }
+    // A line the Connection already flagged as not JSON-RPC is not parsed again: in a flood of
+    // stray lines, every failed JSON.parse costs an exception, and the meaning is the same for all.
+    const c0 = e.classification;
+    if (e.channel === 'stdout' && c0?.kind === 'framing_violation') {
+      let meaning = this.#framing.get(c0.reason);
+      if (!meaning) this.#framing.set(c0.reason, (meaning = describeReply(c0, undefined, undefined)));
+      this.#hooks.item({ kind: 'wire', key: nextKey(), direction: 'in', channel: 'stdout', t: e.t, pid: e.pid, text: e.text, classification: c0, meaning });
       return;
     }
     const parsed = parseMessageLine(e.text);

@@ -8,8 +8,12 @@
  * - Every change is saved at once in localStorage (per page path and file),
  *   restored on reload, and kept whatever happens when it runs.
  *
+ * - "Run it on your machine" gives the exact `node` command and a download of
+ *   the source as it is in the editor (with the siblings it imports).
+ *
  * Props: `server` (toy server name), `original` (its shipped source text),
- * `console` (render an attached Console below; default true).
+ * `console` (render an attached Console below; default true), `templates`
+ * (starting messages for the attached Console, see Console.tsx).
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -19,6 +23,7 @@ import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { ConfirmButton } from '../shared/ConfirmButton.tsx';
 import { engineGeneration, originalEntry, runsEdited, setServerSource, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
 import { Console } from '../console/Console.tsx';
+import { TakeHome } from '../shared/TakeHome.tsx';
 import { editKey, loadEdit, saveEdit } from './edit-store.ts';
 import type { SyntaxProblem } from './syntax-check.ts';
 import '../shared/widget.css';
@@ -28,6 +33,8 @@ export interface ServerEditorProps {
   server: ServerName;
   original: string;
   console?: boolean;
+  /** Starting messages for the attached Console: `{ label, message }` pairs shown as buttons. */
+  templates?: ReadonlyArray<{ label: string; message: string }>;
 }
 
 let editors = 0;
@@ -74,9 +81,9 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
     const v = view.current!;
     const text = v.getText();
     setStorageOk(saveEdit(key, text, props.original));
-    const { findSyntaxError, lexerReady } = await import('./syntax-check.ts');
+    const { checkSyntax, lexerReady } = await import('./syntax-check.ts');
     await lexerReady();
-    const p = findSyntaxError(text);
+    const p = await checkSyntax(text);
     setProblem(p);
     if (p) {
       setStatus(`Not started: syntax error at line ${p.line}, column ${p.column}.`);
@@ -147,9 +154,10 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
           {status}
         </span>
       </div>
+      <TakeHome server={server} source={() => view.current?.getText() ?? initialDoc} />
       {props.console !== false ? (
         <div class="mcp-editor-attached">
-          <Console server={server} attached />
+          <Console server={server} attached {...(props.templates ? { templates: props.templates } : {})} />
         </div>
       ) : null}
     </section>

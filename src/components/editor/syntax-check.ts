@@ -10,11 +10,17 @@
  * - the Lezer JavaScript grammar (`@lezer/javascript`, the parser the editor
  *   highlights with) parses the whole program; any error node it has to
  *   insert is a syntax error at that position.
+ * An unbalanced bracket, brace or parenthesis is reported where the reader
+ * can fix it: at the opener that is never closed, or at a closer that has
+ * no opener (see {@link findUnbalanced}), not where the parsers gave up.
  * An engine may still reject something neither catches (early errors such as
  * a duplicate `let`): the run then fails like `node` would, on stderr.
  */
 import { init, parse as parseModule } from 'es-module-lexer';
 import { parser } from '@lezer/javascript';
+
+/** A Lezer syntax tree (the type of `parser.parse`). */
+type Tree = ReturnType<typeof parser.parse>;
 
 /** A syntax error: 1-based line and column, offset in UTF-16 code units, and a short message. */
 export interface SyntaxProblem {
@@ -36,19 +42,61 @@ export function lexerReady(): Promise<void> {
   return init();
 }
 
+const OPENERS: Record<string, string> = { '(': ')', '[': ']', '{': '}', InterpolationStart: 'InterpolationEnd' };
+const CLOSERS = new Set([')', ']', '}', 'InterpolationEnd']);
+const SHOWN: Record<string, string> = { InterpolationStart: '${', InterpolationEnd: '}' };
+
+/**
+ * The first unbalanced bracket, brace or parenthesis of `source`, or undefined.
+ * Brackets are read from the Lezer JavaScript tree, so those inside strings,
+ * comments, template text and regular expressions do not count. Reports:
+ * a closer of the wrong kind -> the opener it fails to close; a closer with
+ * nothing open -> that closer; openers left at the end of the file -> the
+ * innermost one (the one whose closer is missing).
+ */
+export function findUnbalanced(source: string, tree: Tree = parser.parse(source)): SyntaxProblem | undefined {
+  const tokens: Array<{ name: string; from: number }> = [];
+  tree.iterate({
+    enter(node) {
+      const name = node.type.name;
+      if (node.to > node.from && (name in OPENERS || CLOSERS.has(name))) tokens.push({ name, from: node.from });
+    },
+  });
+  const stack: Array<{ name: string; from: number }> = [];
+  const at = (offset: number, message: string): SyntaxProblem => ({ ...lineCol(source, offset), offset, message });
+  const shown = (name: string) => SHOWN[name] ?? name;
+  for (const tok of tokens) {
+    if (tok.name in OPENERS) {
+      stack.push(tok);
+      continue;
+    }
+    const top = stack.pop();
+    if (!top) return at(tok.from, `"${shown(tok.name)}" closes nothing: there is no matching opener before it`);
+    if (OPENERS[top.name] !== tok.name) {
+      const where = lineCol(source, tok.from);
+      return at(top.from, `"${shown(top.name)}" is never closed (a "${shown(tok.name)}" at line ${where.line}, column ${where.column} comes first)`);
+    }
+  }
+  const open = stack.pop();
+  if (open) return at(open.from, `"${shown(open.name)}" is never closed: the file ends first (line ${lineCol(source, source.length).line})`);
+  return undefined;
+}
+
 /**
  * The first syntax error in `source` parsed as an ES module, or undefined.
  * Await {@link lexerReady}() once before the first call.
  */
-export function findSyntaxError(source: string): SyntaxProblem | undefined {
+export function findSyntaxError(source: string, tree?: Tree): SyntaxProblem | undefined {
   try {
     parseModule(source);
   } catch (e) {
+    const unbalanced = findUnbalanced(source, tree ?? parser.parse(source));
+    if (unbalanced) return unbalanced;
     const idx = typeof (e as { idx?: unknown }).idx === 'number' ? (e as { idx: number }).idx : 0;
     const { line, column } = lineCol(source, idx);
-    return { line, column, offset: idx, message: 'the module does not parse here (unbalanced bracket, string, comment or import/export?)' };
+    return { line, column, offset: idx, message: 'the module does not parse here (unterminated string, comment, template or regular expression, or a bad import/export?)' };
   }
-  const tree = parser.parse(source);
+  tree ??= parser.parse(source);
   let found: number | undefined;
   tree.iterate({
     enter(node) {
@@ -61,7 +109,31 @@ export function findSyntaxError(source: string): SyntaxProblem | undefined {
     },
   });
   if (found === undefined) return undefined;
+  const unbalanced = findUnbalanced(source, tree);
+  if (unbalanced) return unbalanced;
   const { line, column } = lineCol(source, found);
   const near = source.slice(found, found + 20).split('\n')[0]!;
   return { line, column, offset: found, message: near.trim() ? `unexpected ${JSON.stringify(near.trim().slice(0, 12))}` : 'unexpected end of line or file' };
+}
+
+/**
+ * The Lezer tree of `source`, parsed in slices of at most `sliceMs` ms with
+ * the event loop free in between, so checking a long file before Run never
+ * blocks the page for long (the parser itself is the same).
+ */
+export async function parseSliced(source: string, sliceMs = 8): Promise<Tree> {
+  const parse = parser.startParse(source);
+  for (;;) {
+    const until = performance.now() + sliceMs;
+    while (performance.now() < until) {
+      const tree = parse.advance();
+      if (tree) return tree;
+    }
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
+
+/** {@link findSyntaxError}, with the parse sliced (see {@link parseSliced}); for the page. Await {@link lexerReady}() first. */
+export async function checkSyntax(source: string): Promise<SyntaxProblem | undefined> {
+  return findSyntaxError(source, await parseSliced(source));
 }

@@ -1,9 +1,33 @@
 /**
  * Form values for an elicitation: what the inputs hold, what is wrong with
- * them, and the `content` of the `ElicitResult` they make (spec digest §6:
+ * them, and the `content` of the `ElicitResult` they make (https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation:
  * `content` values are string, number, boolean or string[]). Pure.
  */
 import type { Field } from './requested-schema.ts';
+import { t } from '../shared/strings.ts';
+
+/**
+ * JSON's number grammar (RFC 8259 section 6): optional minus, no leading
+ * zeros, optional fraction and exponent; no hex, binary, `Infinity`, `NaN`,
+ * leading `+` or surrounding spaces.
+ */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** True when `text` is a number exactly as JSON writes one (and finite as a double). */
+export function isJsonNumber(text: string): boolean {
+  return JSON_NUMBER.test(text) && Number.isFinite(Number(text));
+}
+
+/**
+ * The length of a string as JSON Schema counts it for `minLength`/`maxLength`:
+ * in Unicode code points, so one emoji (two UTF-16 units) counts 1.
+ * https://json-schema.org/draft/2020-12/json-schema-validation#section-6.3.1
+ */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
 
 /** What an input holds: text for string/number fields, a boolean, or the chosen values. */
 export type FieldValue = string | boolean | string[];
@@ -40,18 +64,19 @@ export function fieldProblem(field: Field, value: FieldValue | undefined): strin
     return undefined;
   }
   const s = typeof value === 'string' ? value : '';
-  if (s === '') return field.required ? 'Required.' : undefined;
+  if (s === '') return field.required ? t('form.required') : undefined;
   if (field.kind === 'select') return field.choices.some((c) => c.value === s) ? undefined : 'Choose one of the options.';
   if (field.kind === 'number') {
-    const n = Number(s.trim());
-    if (s.trim() === '' || !Number.isFinite(n)) return 'Enter a number.';
-    if (field.integer && !Number.isInteger(n)) return 'Enter a whole number.';
-    if (field.minimum !== undefined && n < field.minimum) return `Must be at least ${field.minimum}.`;
-    if (field.maximum !== undefined && n > field.maximum) return `Must be at most ${field.maximum}.`;
+    if (!isJsonNumber(s)) return t('form.number', { typed: JSON.stringify(s) });
+    const n = Number(s);
+    if (field.integer && !Number.isInteger(n)) return t('form.integer');
+    if (field.minimum !== undefined && n < field.minimum) return t('form.min', { n: field.minimum });
+    if (field.maximum !== undefined && n > field.maximum) return t('form.max', { n: field.maximum });
     return undefined;
   }
-  if (field.minLength !== undefined && s.length < field.minLength) return `At least ${field.minLength} characters.`;
-  if (field.maxLength !== undefined && s.length > field.maxLength) return `At most ${field.maxLength} characters.`;
+  const count = codePointLength(s);
+  if (field.minLength !== undefined && count < field.minLength) return t('form.minLength', { n: field.minLength, count });
+  if (field.maxLength !== undefined && count > field.maxLength) return t('form.maxLength', { n: field.maxLength, count });
   switch (field.format) {
     case 'email':
       return EMAIL.test(s) ? undefined : 'Enter an email address such as ada@example.com.';
@@ -98,7 +123,7 @@ export function formContent(fields: Field[], values: Record<string, FieldValue>)
     if (f.kind === 'boolean') out[f.name] = v === true;
     else if (f.kind === 'multiselect') {
       if (Array.isArray(v) && (v.length > 0 || f.required)) out[f.name] = v;
-    } else if (typeof v === 'string' && v !== '') out[f.name] = f.kind === 'number' ? Number(v.trim()) : v;
+    } else if (typeof v === 'string' && v !== '') out[f.name] = f.kind === 'number' ? Number(v) : v;
   }
   return out;
 }

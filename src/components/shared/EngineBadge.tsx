@@ -5,10 +5,14 @@
  *
  * Props: `pid` (the widget's current process id, or undefined before it
  * starts), `processState` (short text such as "running", "exited (code 1)").
+ * A failed "Run in real Node" leaves the page on the Worker engine with its
+ * processes untouched; the reason is said once (the status's `reason`).
+ * Mounting the badge (its widget came into view) warms the engine: code
+ * loaded and a process Worker waiting, no server started.
  */
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
-import { engineStatus, resetEngineFiles, useRealNode } from './page-engine.ts';
+import { useEffect, useState } from 'preact/hooks';
+import { engineStatus, resetEngineFiles, useRealNode, warmEngine } from './page-engine.ts';
 
 const KIND_LABEL: Record<string, string> = { worker: 'Worker engine', webcontainer: 'WebContainer (real Node)', node: 'Node' };
 
@@ -17,7 +21,12 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
   const s = engineStatus.value;
   const [busy, setBusy] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const run = (label: string, fn: () => Promise<void>) => async () => {
+  useEffect(() => {
+    // Warm once the page is idle, so hydration and first paint come first.
+    const idle = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+    idle(() => void warmEngine());
+  }, []);
+  const run = (label: string, fn: () => Promise<unknown>) => async () => {
     setBusy(label);
     setError(undefined);
     try {
@@ -37,7 +46,7 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
       <span class="mcp-badge-pid">{pid === undefined ? 'no process' : `pid ${pid}`}</span>
       {processState ? <span class="mcp-badge-state">{processState}</span> : null}
       {s.reason ? <span class="mcp-badge-reason">{s.reason}</span> : null}
-      {error ? <span class="mcp-badge-reason mcp-tone-error">{error}</span> : null}
+      {error && error !== s.reason ? <span class="mcp-badge-reason mcp-tone-error">{error}</span> : null}
       {s.canUseRealNode ? (
         <button type="button" class="mcp-btn mcp-btn-small" disabled={!!busy} onClick={run('node', useRealNode)}>
           {busy === 'node' ? 'Starting real Node…' : 'Run in real Node'}

@@ -2,7 +2,10 @@
  * An editor that costs nothing until the reader reaches for it: a plain
  * `<textarea>` (same text, same label) is rendered first, and CodeMirror is
  * loaded and swapped in on the first pointer, focus or key in it, keeping
- * the text, the selection and the focus. Ctrl/Cmd+Enter works in both.
+ * the text, the selection and the focus. The widget's key bindings (`keys`)
+ * work in both, so a keyboard reader can use the editor at once, however
+ * long CodeMirror takes to arrive: nothing typed is lost and no binding
+ * waits for the network.
  *
  * Props: `doc` (initial text), `language` (`json` | `javascript`), `label`
  * (accessible name), `describedBy` (id of help text), `lineNumbers`, `keys`
@@ -19,6 +22,21 @@ export interface LazyCodeEditorProps extends Omit<EditorMountOptions, 'parent' |
   class?: string;
 }
 
+/**
+ * True when the keyboard event is the binding `key`, in CodeMirror's
+ * notation (`Mod-Enter`, `ArrowUp`, `Shift-Alt-x`; `Mod` is Cmd on a Mac,
+ * Ctrl elsewhere). Modifiers must match exactly.
+ */
+export function matchesKey(key: string, e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+  const parts = key.split('-');
+  const name = parts.pop()!;
+  const mods = new Set(parts);
+  const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  const ctrl = mods.has('Ctrl') || (mods.has('Mod') && !mac);
+  const meta = mods.has('Meta') || mods.has('Cmd') || (mods.has('Mod') && mac);
+  return e.key.toLowerCase() === name.toLowerCase() && e.ctrlKey === ctrl && e.metaKey === meta && e.altKey === mods.has('Alt') && e.shiftKey === mods.has('Shift');
+}
+
 /** The textarea-then-CodeMirror editor. */
 export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
   const host = useRef<HTMLDivElement>(null);
@@ -27,26 +45,29 @@ export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
   const cm = useRef<EditorHandle>();
 
   const upgrade = (): Promise<void> => {
-    loading.current ??= import('./editor-loader.ts').then(async ({ mountEditor }) => {
-      const ta = area.current;
-      if (!ta || !host.current) return;
-      const hadFocus = document.activeElement === ta;
-      const handle = await mountEditor({
-        parent: host.current,
-        doc: ta.value,
-        language: props.language,
-        label: props.label,
-        ...(props.describedBy ? { describedBy: props.describedBy } : {}),
-        lineNumbers: props.lineNumbers ?? false,
-        keys: props.keys ?? [],
-        ...(props.onChange ? { onChange: props.onChange } : {}),
-        selection: { anchor: ta.selectionStart, head: ta.selectionEnd },
+    loading.current ??= import('./editor-loader.ts')
+      .then(({ loadEditor }) => loadEditor(props.language))
+      .then((mount) => {
+        const ta = area.current;
+        if (!ta || !host.current) return;
+        // Read the text, the selection and the focus now, in the same task as the swap:
+        // whatever the reader typed or wherever they moved while the chunks loaded is kept.
+        const hadFocus = document.activeElement === ta;
+        const handle = mount({
+          parent: host.current,
+          doc: ta.value,
+          language: props.language,
+          label: props.label,
+          ...(props.describedBy ? { describedBy: props.describedBy } : {}),
+          lineNumbers: props.lineNumbers ?? false,
+          keys: props.keys ?? [],
+          ...(props.onChange ? { onChange: props.onChange } : {}),
+          selection: { anchor: ta.selectionStart, head: ta.selectionEnd },
+        });
+        ta.hidden = true;
+        cm.current = handle;
+        if (hadFocus) handle.focus();
       });
-      // Text typed while CodeMirror was loading is kept: mountEditor read ta.value just now.
-      ta.hidden = true;
-      cm.current = handle;
-      if (hadFocus) handle.focus();
-    });
     return loading.current;
   };
 
@@ -79,12 +100,13 @@ export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
   }, []);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      const k = props.keys?.find((b) => b.key === 'Mod-Enter');
-      if (k) {
-        e.preventDefault();
-        k.run({ line: 1, lines: 1 });
-      }
+    const ta = e.currentTarget as HTMLTextAreaElement;
+    const binding = props.keys?.find((b) => matchesKey(b.key, e));
+    if (binding) {
+      const before = ta.value.slice(0, ta.selectionStart);
+      const line = before.split('\n').length;
+      const lines = ta.value.split('\n').length;
+      if (binding.run({ line, lines })) e.preventDefault();
     }
     void upgrade();
   };

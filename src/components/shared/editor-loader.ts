@@ -8,10 +8,25 @@ import { keymap } from '@codemirror/view';
 import { createEditor, setDoc } from './codemirror-setup.ts';
 import type { EditorHandle, EditorKey, EditorMountOptions } from './editor-handle.ts';
 
+/**
+ * Loads everything CodeMirror needs for `languageName` (the language chunk is
+ * fetched here), and resolves to a function that mounts the editor at once,
+ * without awaiting anything. A caller reads what the reader typed in the
+ * meantime (text, selection, focus) right before calling it, so no
+ * keystroke typed while the chunks were on their way is lost.
+ */
+export async function loadEditor(languageName: EditorMountOptions['language']): Promise<(options: EditorMountOptions) => EditorHandle> {
+  const language =
+    languageName === 'json' ? (await import('@codemirror/lang-json')).json() : (await import('@codemirror/lang-javascript')).javascript();
+  return (options) => mountWith(language, options);
+}
+
 /** Mounts CodeMirror in `options.parent`; the handle reads and writes its text. */
 export async function mountEditor(options: EditorMountOptions): Promise<EditorHandle> {
-  const language =
-    options.language === 'json' ? (await import('@codemirror/lang-json')).json() : (await import('@codemirror/lang-javascript')).javascript();
+  return (await loadEditor(options.language))(options);
+}
+
+function mountWith(language: import('@codemirror/state').Extension, options: EditorMountOptions): EditorHandle {
   const keys = (options.keys ?? []).map((k: EditorKey) => ({
     key: k.key,
     run: (v: import('@codemirror/view').EditorView) => {

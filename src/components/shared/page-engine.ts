@@ -1,104 +1,274 @@
 /**
- * The ONE place widgets get the page's engine from.
+ * The page's engine: the ONE place widgets get it from, and the one place an
+ * engine is chosen for a page.
  *
- * Wraps `src/engines/select.ts` (page engine selection: Worker engine by
- * default, WebContainer on demand or preferred, per the course config). It is
- * loaded lazily, on the first call, so no engine code is in a page's initial
- * JavaScript. Also keeps the engine's status in a signal for the engine badge,
- * and which source each toy server currently runs from (the original, or a
- * ServerEditor's edit), so every widget on the page spawns the same thing.
+ * - Which engine: the course config (`virtual:mcp-by-hand/course`) sets the
+ *   WebContainer policy; {@link decideEngine} applies it with the reader's
+ *   remembered choice (localStorage). The Worker engine is the fallback for
+ *   every WebContainer failure, and the reason is kept for the engine badge.
+ * - One status model, {@link engineStatus} (a signal), for every badge.
+ * - Engine code is loaded lazily, on the first call, so none of it is in a
+ *   page's initial JavaScript; {@link warmEngine} loads it ahead of need
+ *   without starting any server.
+ * - Which source each toy server runs from (the original, or a ServerEditor's
+ *   edit), so every widget on the page spawns the same thing. Server names
+ *   come from the registry (`toy-servers/registry.ts`).
+ *
+ * ```ts
+ * import { getEngine, spawnServer, useRealNode, engineStatus } from './page-engine.ts';
+ * const p = await spawnServer('calendar');        // Worker engine by default
+ * engineStatus.value.kind;                         // 'worker'
+ * await useRealNode();                             // false (and status.reason says why) when WebContainer cannot start
+ * ```
  */
 import { signal } from '@preact/signals';
-import type { Engine, EngineKind, EngineProcess } from '../../engines/types.ts';
+import { course } from 'virtual:mcp-by-hand/course';
+import { SERVERS, SERVER_NAMES, type ServerName, type WidgetName } from '../../../toy-servers/registry.ts';
+import type { Engine, EngineKind, EngineProcess, FetchEndpoint } from '../../engines/types.ts';
+import type { WorkerEngine } from '../../engines/worker/worker-engine.ts';
+import { decideEngine, OFF_REASON, type ReaderChoice, type WebContainerPolicy } from './engine-policy.ts';
 
-/** The toy servers a widget may name (files `toy-servers/<name>.mjs`). */
-export type ServerName = 'calendar' | 'calendar-handles' | 'legacy' | 'noisy' | 'http';
+export { SERVER_NAMES, type ServerName };
 
-/** Every server name, for validating props. */
-export const SERVER_NAMES: readonly ServerName[] = ['calendar', 'calendar-handles', 'legacy', 'noisy', 'http'];
+/** The names of the servers widget `W` may run (a subset of {@link ServerName}, from the registry's `widgets`). */
+export type ServerFor<W extends WidgetName> = {
+  [K in ServerName]: W extends (typeof SERVERS)[K]['widgets'][number] ? K : never;
+}[ServerName];
+
+/* ------------------------------------------------------------------------ */
+/* Status: one model for every badge.                                        */
 
 /** What the engine badge shows. `reason` explains a fallback or failure in one sentence. */
 export interface EngineStatus {
-  /** `idle`: not asked for yet; `loading`: starting; `ready`; `failed`: could not start (see `reason`). */
+  /** `idle`: not asked for yet; `loading`: starting or booting; `ready`: `kind` answers; `failed`: no engine at all (see `reason`). */
   state: 'idle' | 'loading' | 'ready' | 'failed';
   kind?: EngineKind;
   reason?: string;
-  /** True when the badge may offer "run in real Node" (WebContainer allowed and not in use). */
+  /** True when the badge may offer "run in real Node" (policy allows it, the page is isolated, not in use, not failed on this page). */
   canUseRealNode: boolean;
-  /** True when the engine can put its files back as shipped. */
+  /** True when the engine can put its files back as shipped (it has the optional `reset` capability). */
   canResetFiles: boolean;
 }
 
-/** The page engine's status, for badges. Starts `idle`; updated by {@link getEngine} and the selector. */
+/** The page engine's status, for badges. Starts `idle`. */
 export const engineStatus = signal<EngineStatus>({ state: 'idle', canUseRealNode: false, canResetFiles: false });
 
-/** Bumped whenever the engine is replaced (e.g. switched to WebContainer) or its files reset: widgets restart their processes. */
+/** Bumped whenever the engine is replaced (switched to WebContainer) or its files reset: widgets restart their processes. Not bumped by a failed switch. */
 export const engineGeneration = signal(0);
 
-type SelectModule = typeof import('../../engines/select.ts');
-let selectModule: Promise<SelectModule> | undefined;
-
-/** Loads the selector (and with it the Worker engine) once, on first use. */
-function loadSelect(): Promise<SelectModule> {
-  selectModule ??= import('../../engines/select.ts');
-  return selectModule;
+/** The current status (for plain scripts: the engine lab page). */
+export function getEngineStatus(): EngineStatus {
+  return engineStatus.value;
 }
 
-function refreshStatus(mod: SelectModule): void {
-  const s = mod.getEngineStatus();
+/** Subscribes to status changes (called at once with the current status). Returns an unsubscribe function. */
+export function onEngineStatus(listener: (status: EngineStatus) => void): () => void {
+  return engineStatus.subscribe(listener);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Choosing the engine.                                                      */
+
+/** Settings of the page engine; by default from the course config. */
+export interface PageEngineSettings {
+  policy: WebContainerPolicy;
+  /** StackBlitz WebContainer API key. */
+  apiKey?: string;
+  /** WebContainer boot timeout, ms. Default: the boot's own (20000). */
+  bootTimeoutMs?: number;
+}
+
+const STORAGE_KEY = 'mcp-by-hand:engine';
+
+let settings: PageEngineSettings = {
+  policy: course.webcontainer,
+  ...(course.webcontainerApiKey ? { apiKey: course.webcontainerApiKey } : {}),
+};
+let worker: Promise<WorkerEngine> | undefined;
+let current: Promise<Engine> | undefined;
+let switching: Promise<boolean> | undefined;
+let bootFailed = false;
+
+/** Overrides the course config (the engine lab page and tests); call before the first {@link getEngine}. */
+export function configurePageEngine(overrides: Partial<PageEngineSettings>): void {
+  settings = { ...settings, ...overrides };
+}
+
+function rememberedChoice(): ReaderChoice {
+  try {
+    const v = localStorage.getItem(STORAGE_KEY);
+    return v === 'worker' || v === 'webcontainer' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function remember(choice: 'worker' | 'webcontainer'): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, choice);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+}
+
+function setStatus(next: Pick<EngineStatus, 'state' | 'kind' | 'reason'>, engine?: Engine): void {
   engineStatus.value = {
-    state: s.state,
-    ...(s.kind ? { kind: s.kind } : {}),
-    ...(s.reason ? { reason: s.reason } : {}),
-    canUseRealNode: s.canUseRealNode,
-    canResetFiles: true,
+    state: next.state,
+    ...(next.kind ? { kind: next.kind } : {}),
+    ...(next.reason ? { reason: next.reason } : {}),
+    canUseRealNode:
+      settings.policy !== 'off' && globalThis.crossOriginIsolated === true && next.kind !== 'webcontainer' && !bootFailed && next.state === 'ready',
+    canResetFiles: typeof engine?.reset === 'function',
   };
 }
 
-let subscribed = false;
+/** The page's Worker engine (created once; its code loads on the first call). */
+export function getWorkerEngine(): Promise<WorkerEngine> {
+  worker ??= import('../../engines/worker/worker-engine.ts').then(({ WorkerEngine }) => new WorkerEngine());
+  return worker;
+}
+
+async function startWorker(reason?: string): Promise<Engine> {
+  const engine = await getWorkerEngine();
+  await engine.ready();
+  setStatus({ state: 'ready', kind: 'worker', ...(reason ? { reason } : {}) }, engine);
+  return engine;
+}
+
+async function startWebContainer(): Promise<Engine> {
+  setStatus({ state: 'loading', kind: 'webcontainer', reason: 'Starting real Node (WebContainer)…' });
+  const [{ bootWebContainer }, { WebContainerEngine }, { loadToyServerSources }] = await Promise.all([
+    import('../../engines/webcontainer/boot.ts'),
+    import('../../engines/webcontainer/webcontainer-engine.ts'),
+    import('../../engines/toy-sources.ts'),
+  ]);
+  const container = await bootWebContainer({
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+    ...(settings.bootTimeoutMs ? { timeoutMs: settings.bootTimeoutMs } : {}),
+  });
+  const engine = await WebContainerEngine.create(container, await loadToyServerSources());
+  setStatus({ state: 'ready', kind: 'webcontainer' }, engine);
+  return engine;
+}
+
+/** The one sentence a reader sees when WebContainer could not start. */
+function fallbackReason(error: unknown): string {
+  return `Running in the Worker engine: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** Boots WebContainer; on failure, falls back to the Worker engine and keeps the reason. */
+async function tryWebContainer(): Promise<Engine> {
+  try {
+    return await startWebContainer();
+  } catch (error) {
+    bootFailed = true;
+    // Do not make every later page wait for a boot that just failed: the reader can ask again.
+    if (rememberedChoice() === 'webcontainer') remember('worker');
+    return startWorker(fallbackReason(error));
+  }
+}
 
 /**
  * The page's engine, started on the first call (the engine code loads then).
  * Every widget on the page gets the same instance until the reader switches
- * engines. Rejects with an Error saying why when no engine can start; the
- * badge shows the reason too.
+ * engines. Never rejects for WebContainer problems (it falls back to the
+ * Worker engine); rejects with an Error saying why only when no engine can
+ * start at all (the badge shows the reason too).
  */
-export async function getEngine(): Promise<Engine> {
-  if (engineStatus.value.state === 'idle') engineStatus.value = { ...engineStatus.value, state: 'loading' };
+export function getEngine(): Promise<Engine> {
+  if (!current) {
+    setStatus({ state: 'loading' });
+    const decision = decideEngine(settings.policy, rememberedChoice(), globalThis.crossOriginIsolated === true);
+    const started = decision.start === 'webcontainer' ? tryWebContainer() : startWorker(decision.reason);
+    current = started;
+    started.catch((error: unknown) => {
+      setStatus({ state: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      if (current === started) current = undefined;
+    });
+  }
+  return current;
+}
+
+/**
+ * Gets the engine ready ahead of need, without starting any server process:
+ * loads the Worker engine's code and files and has a process Worker loaded
+ * and waiting, so the reader's first Send only runs the server. Call it when
+ * a widget comes into view. Does nothing when the page runs (or is about to
+ * boot) WebContainer. Never rejects.
+ */
+export async function warmEngine(): Promise<void> {
   try {
-    const mod = await loadSelect();
-    if (!subscribed) {
-      subscribed = true;
-      mod.onEngineStatus(() => refreshStatus(mod));
+    if (current) {
+      const engine = await current;
+      if (engine.kind !== 'worker') return;
+    } else if (decideEngine(settings.policy, rememberedChoice(), globalThis.crossOriginIsolated === true).start !== 'worker') {
+      return;
     }
-    const engine = await mod.getPageEngine();
-    refreshStatus(mod);
-    return engine;
-  } catch (e) {
-    engineStatus.value = { ...engineStatus.value, state: 'failed', reason: e instanceof Error ? e.message : String(e) };
-    throw e;
+    const engine = await getWorkerEngine();
+    await engine.prewarm();
+  } catch {
+    // warming is an optimisation: the first spawn reports any real problem
   }
 }
 
 /**
- * "Run in real Node": asks the selector to switch the page to WebContainer.
- * Resolves when switched; rejects with the reason when it fails or times out
- * (the page stays on the Worker engine). Widgets restart their processes either way.
+ * "Run in real Node": boots WebContainer and, when it starts, makes it the
+ * page's engine and restarts the widgets' processes in it. Remembers the
+ * choice. Resolves `true` when switched; `false` when WebContainer could not
+ * start: then the page stays on the Worker engine, every running process is
+ * left as it is (same pid, same state), and the status's `reason` says why
+ * (once). Throws an Error only when the course turns WebContainer off.
  */
-export async function useRealNode(): Promise<void> {
-  const mod = await loadSelect();
-  try {
-    await mod.useRealNode();
-  } finally {
-    edited.clear();
-    engineGeneration.value++;
-  }
+export function useRealNode(): Promise<boolean> {
+  if (settings.policy === 'off') return Promise.reject(new Error(OFF_REASON));
+  switching ??= (async () => {
+    remember('webcontainer');
+    const before = engineStatus.value;
+    try {
+      const engine = await startWebContainer();
+      current = Promise.resolve(engine);
+      edited.clear();
+      engineGeneration.value++;
+      return true;
+    } catch (error) {
+      bootFailed = true;
+      remember('worker');
+      const reason = fallbackReason(error);
+      if (current) {
+        // The page keeps the engine it had (and its processes): only the status changes.
+        const engine = await current.catch(() => undefined);
+        if (engine) setStatus({ state: 'ready', kind: engine.kind, reason }, engine);
+        else setStatus({ ...before, reason });
+      } else {
+        current = startWorker(reason);
+        await current;
+      }
+      return false;
+    } finally {
+      switching = undefined;
+    }
+  })();
+  return switching;
 }
 
-/** Puts the engine's files back as shipped (toy servers and their state files); widgets restart their processes. */
+/** Back to the Worker engine; remembers the choice; widgets restart their processes. */
+export async function useWorkerEngine(): Promise<void> {
+  remember('worker');
+  current = startWorker();
+  await current;
+  edited.clear();
+  engineGeneration.value++;
+}
+
+/**
+ * Puts the engine's files back as shipped (toy servers and their state
+ * files); widgets restart their processes. Throws an Error when the page's
+ * engine cannot reset its files (no `reset` capability).
+ */
 export async function resetEngineFiles(): Promise<void> {
-  const mod = await loadSelect();
-  await mod.resetFiles();
+  const engine = await getEngine();
+  if (!engine.reset) throw new Error(`the ${engine.kind} engine cannot reset its files`);
+  await engine.reset();
   edited.clear();
   engineGeneration.value++;
 }
@@ -109,14 +279,14 @@ export async function resetEngineFiles(): Promise<void> {
 const edited = new Set<ServerName>();
 const restartListeners = new Map<ServerName, Set<() => void>>();
 
-/** The shipped entry file of a server, e.g. `toy-servers/calendar.mjs`. */
+/** The shipped entry file of a server, from the registry, e.g. `toy-servers/calendar.mjs`. */
 export function originalEntry(server: ServerName): string {
-  return `toy-servers/${server}.mjs`;
+  return SERVERS[server].file;
 }
 
 /** Where a ServerEditor's edit of a server is written (beside the original, so its relative imports still resolve). */
 export function editedEntry(server: ServerName): string {
-  return `toy-servers/${server}.edited.mjs`;
+  return originalEntry(server).replace(/\.mjs$/, '.edited.mjs');
 }
 
 /** The entry a widget should spawn now: the reader's edit after they pressed Run, else the original. */
@@ -159,20 +329,15 @@ export async function spawnServer(server: ServerName): Promise<EngineProcess> {
 }
 
 /** A WHATWG fetch handler served by a toy server module (http.mjs's `handle`), and the process that serves it. */
-export interface HttpEndpoint {
-  /** Calls the module's `handle(request)` in the engine; no network. */
-  handle(request: Request): Promise<Response>;
-  /** The engine process that runs the module (pid, stderr, exit, kill). */
-  process: EngineProcess;
-}
+export type HttpEndpoint = FetchEndpoint;
 
 /**
  * Loads `server`'s module (its current source) in a fresh engine process and
  * returns its `handle(Request)` export, to call directly from the page (no
- * network). Rejects when the engine cannot serve fetch handlers.
+ * network). Rejects when the page's engine has no `fetchHandler` capability.
  */
 export async function openHttpEndpoint(server: ServerName): Promise<HttpEndpoint> {
-  const engine = (await getEngine()) as Engine & { fetchHandler?: (entry: string) => Promise<HttpEndpoint> };
-  if (typeof engine.fetchHandler !== 'function') throw new Error(`the ${engine.kind} engine cannot serve a fetch handler`);
+  const engine = await getEngine();
+  if (!engine.fetchHandler) throw new Error(`the ${engine.kind} engine cannot serve a fetch handler`);
   return engine.fetchHandler(currentEntry(server));
 }

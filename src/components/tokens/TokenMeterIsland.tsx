@@ -110,6 +110,12 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [catalog, edits]);
 
+  // Until the figures arrive, the same layout is rendered hidden with zero counts (one row per tool
+  // once the catalog is listed, else one), so the page below the meter does not jump when they do.
+  const reserving = !figures && !error && !catalog?.error;
+  const layoutTools: Tool[] | undefined = figures ? tools : tools?.length ? tools : [{ name: 'create_event', description: '', inputSchema: { type: 'object' } } as Tool];
+  const zeros = (list: Tool[]) => ({ perTool: list.map((t) => ({ name: t.name, tokens: 0, bytes: 0 })), total: 0 });
+  const shown = (figures ?? (layoutTools ? ({ toolCount: layoutTools.length, compact: zeros(layoutTools), python: zeros(layoutTools) } as unknown as CatalogFigures) : undefined));
   const ser = figures?.[serialisation];
   const max = ser ? Math.max(1, ...ser.perTool.map((t) => t.tokens)) : 1;
   const perServer = ser ? ser.total + (figures?.instructions ?? 0) : 0;
@@ -145,13 +151,13 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
         ))}
       </fieldset>
 
-      {figures && tools && !catalog?.error && (
-        <>
+      {((figures && tools && !catalog?.error) || reserving) && shown && layoutTools && (
+        <div class={reserving ? 'tm-reserve' : 'tm-body'} aria-hidden={reserving ? 'true' : undefined} inert={reserving || undefined}>
           <ul class="tm-tools" aria-label="Tokens per tool">
-            {tools.map((tool, i) => {
-              const c = figures.compact.perTool[i];
-              const p = figures.python.perTool[i];
-              const mine = figures[serialisation].perTool[i];
+            {layoutTools.map((tool, i) => {
+              const c = shown.compact.perTool[i];
+              const p = shown.python.perTool[i];
+              const mine = shown[serialisation].perTool[i];
               if (!c || !p || !mine) return null;
               const original = catalog?.tools[i]?.description ?? '';
               return (
@@ -199,15 +205,15 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
           </ul>
           <dl class="tm-totals">
             <div>
-              <dt>{figures.toolCount === 1 ? 'The one tool as a list' : `All ${figures.toolCount} tools as one list`}</dt>
-              <dd data-total-compact={figures.compact.total} data-total-python={figures.python.total}>
-                compact <strong>{fmt(figures.compact.total)}</strong> · python <strong>{fmt(figures.python.total)}</strong> tokens
+              <dt>{shown.toolCount === 1 ? 'The one tool as a list' : `All ${shown.toolCount} tools as one list`}</dt>
+              <dd data-total-compact={shown.compact.total} data-total-python={shown.python.total}>
+                compact <strong>{fmt(shown.compact.total)}</strong> · python <strong>{fmt(shown.python.total)}</strong> tokens
               </dd>
             </div>
             <div>
               <dt>Instructions ({catalog?.era === 'legacy' ? 'from initialize' : 'from server/discover'})</dt>
-              <dd data-instructions={figures.instructions ?? ''}>
-                {figures.instructions === undefined ? 'none' : <><strong>{fmt(figures.instructions)}</strong> tokens</>}
+              <dd data-instructions={shown.instructions ?? ''}>
+                {shown.instructions === undefined ? 'none' : <><strong>{fmt(shown.instructions)}</strong> tokens</>}
               </dd>
             </div>
           </dl>
@@ -249,7 +255,7 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
               })}
             </ul>
           </div>
-        </>
+        </div>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 /**
  * Looks up and words a figure of `src/data/measured.json` for MeasuredFacts:
- * the value, and where it comes from (package, version, date; tokenizer for
- * token counts).
+ * the value, where it comes from (package, version, date; tokenizer for
+ * token counts), and the one provenance note a page with figures carries.
  */
 
 /** The shape of measured.json that this module reads. */
@@ -10,6 +10,8 @@ export interface MeasuredFile {
   version: string;
   measuredOn: string;
   tokenizer?: string;
+  /** Node.js version the measurement ran on, e.g. `v24.21.0`. */
+  node?: string;
   facts: Record<string, unknown>;
 }
 
@@ -40,4 +42,22 @@ export function describeFact(file: MeasuredFile, path: string, value: unknown): 
   } else text = JSON.stringify(value);
   const tokenizer = path.startsWith('tokens.') && file.tokenizer ? `, counted with ${file.tokenizer}` : '';
   return { text, source: `${file.package} ${file.version}, measured ${file.measuredOn}${tokenizer}` };
+}
+
+/**
+ * The provenance note of a page that shows measured figures, in two parts: a
+ * short title and one sentence naming the package, its version, the date, the
+ * Node version and the tokenizer (when known). Pure; never throws.
+ * Example text: `@modelcontextprotocol/server-everything 2026.8.31, run on Node v24.21.0
+ * and measured on 2026-11-30; token counts use tiktoken 1.0.22, o200k_base. ...`
+ */
+export function describeProvenance(file: MeasuredFile): { title: string; text: string } {
+  const node = file.node ? ` on Node ${file.node}` : '';
+  const tokens = file.tokenizer ? `; token counts use ${file.tokenizer}` : '';
+  return {
+    title: 'Where the measured figures come from:',
+    text:
+      `${file.package} ${file.version}, run${node} and measured on ${file.measuredOn}${tokens}. ` +
+      'npm run measure repeats the measurement, and the course\'s tests fail when the figures and the package disagree.',
+  };
 }

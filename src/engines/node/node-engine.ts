@@ -12,7 +12,7 @@
 import { spawn as spawnChild, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile as fsReadFile, writeFile as fsWriteFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { LineDecoder } from '../../protocol/line-decoder.ts';
+import { stdoutLines } from '../stdout-lines.ts';
 import type { Engine, EngineProcess, ExitInfo, SpawnOptions } from '../types.ts';
 import { HeldChannel } from '../held-channel.ts';
 
@@ -104,7 +104,7 @@ class NodeProcess implements EngineProcess {
   constructor(child: ChildProcessWithoutNullStreams) {
     this.#child = child;
     this.pid = child.pid ?? -1;
-    const decoder = new LineDecoder({ stripCarriageReturn: false });
+    const decoder = stdoutLines();
     child.stdout.on('data', (chunk: Buffer) => {
       for (const line of decoder.pushLines(chunk)) this.#emitOut(line);
     });

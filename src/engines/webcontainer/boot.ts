@@ -4,6 +4,11 @@
  * (SharedArrayBuffer), StackBlitz's servers (its runtime is loaded from
  * stackblitz.com; offline the boot promise never settles, so we time out),
  * and on a course owner's own domain a StackBlitz API key.
+ *
+ * Offline, or with StackBlitz blocked, the boot promise never settles; so
+ * while it runs, a reachability check asks for StackBlitz's headless page
+ * (the very page the boot loads in an iframe) and a network error ends the
+ * boot at once with the `offline` reason, instead of waiting for the timeout.
  */
 import type { ContainerApi, ContainerLike } from './webcontainer-api.ts';
 
@@ -36,6 +41,12 @@ export interface BootOptions {
   apiKey?: string;
   /** The API; default: `@webcontainer/api`, loaded only now. */
   api?: ContainerApi;
+  /**
+   * Resolves when StackBlitz answers, rejects when the network says no.
+   * Default: {@link probeStackBlitz} when the real API is used; none when
+   * `api` is given (tests).
+   */
+  reachable?: () => Promise<unknown>;
   /** The page's environment (tests pass their own). */
   environment?: { crossOriginIsolated: boolean; hasSharedArrayBuffer: boolean; online: boolean; hostname: string };
 }
@@ -58,6 +69,20 @@ function currentEnvironment() {
     online: typeof navigator === 'undefined' || navigator.onLine !== false,
     hostname: typeof location === 'undefined' ? 'localhost' : location.hostname,
   };
+}
+
+/**
+ * Asks for StackBlitz's headless page, the page `WebContainer.boot` loads in
+ * a hidden iframe (`<origin>/headless`, origin `https://stackblitz.com` unless
+ * the page sets `WEBCONTAINER_API_IFRAME_URL`). A `no-cors` request: no body
+ * is read, only whether an answer came. That page is made to be embedded by
+ * cross-origin isolated pages, so it sends the resource policy headers their
+ * embedder policy asks for, and the request is not blocked by them. Rejects
+ * (a TypeError from `fetch`) when the network cannot reach it.
+ */
+export function probeStackBlitz(): Promise<unknown> {
+  const origin = new URL((globalThis as { WEBCONTAINER_API_IFRAME_URL?: string }).WEBCONTAINER_API_IFRAME_URL ?? 'https://stackblitz.com').origin;
+  return fetch(`${origin}/headless?coep=require-corp`, { mode: 'no-cors', cache: 'no-store', credentials: 'omit' });
 }
 
 const LOCAL = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|.*\.localhost)$/;
@@ -90,6 +115,7 @@ async function boot(options: BootOptions): Promise<ContainerLike> {
     );
   }
   if (!env.online) throw new BootFailure('offline', 'WebContainer needs the network (it loads from StackBlitz), and the browser is offline.');
+  const reachable = options.reachable ?? (options.api ? undefined : probeStackBlitz);
   const api: ContainerApi = options.api ?? (await loadApi());
   if (options.apiKey) api.configureAPIKey?.(options.apiKey);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -106,8 +132,13 @@ async function boot(options: BootOptions): Promise<ContainerLike> {
       );
     }, timeoutMs);
   });
+  const unreachable = new Promise<never>((_, reject) => {
+    reachable?.().catch(() =>
+      reject(new BootFailure('offline', 'WebContainer needs StackBlitz (it loads from stackblitz.com), and this page cannot reach it: no network, or it is blocked.')),
+    );
+  });
   try {
-    return await Promise.race([api.boot({ coep: 'require-corp', workdirName: 'course' }), timeout]);
+    return await Promise.race([api.boot({ coep: 'require-corp', workdirName: 'course' }), timeout, unreachable]);
   } catch (error) {
     if (error instanceof BootFailure) throw error;
     const text = error instanceof Error ? error.message : String(error);

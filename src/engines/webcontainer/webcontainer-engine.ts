@@ -15,7 +15,7 @@
  * ```
  */
 import type { Engine, EngineProcess, ExitInfo, SpawnOptions } from '../types.ts';
-import { LineSplitter } from '../line-splitter.ts';
+import { stdoutLines } from '../stdout-lines.ts';
 import { CLOSE_FRAME, KILL_FRAME, RelayDecoder, inputFrames } from './relay-frames.ts';
 import type { ContainerLike, ContainerProcess, FileTree } from './webcontainer-api.ts';
 import relaySource from './relay.mjs?raw';
@@ -93,7 +93,7 @@ class RelayedProcess implements EngineProcess {
   #process: ContainerProcess;
   #writer: WritableStreamDefaultWriter<string>;
   #decoder = new RelayDecoder();
-  #lines = new LineSplitter();
+  #lines = stdoutLines();
   #errText = new TextDecoder('utf-8');
   #encoder = new TextEncoder();
   #stdout = new HeldChannel<string>();
@@ -113,8 +113,7 @@ class RelayedProcess implements EngineProcess {
     this.exit = new Promise((resolve) => (this.#settle = resolve));
     const reading = this.#read();
     void Promise.all([process.exit, reading]).then(([code]) => {
-      const tail = this.#lines.end();
-      if (tail !== undefined) this.#emitOut(tail);
+      for (const line of this.#lines.endLines()) this.#emitOut(line);
       this.#emitErr(this.#errText.decode());
       this.#finish(
         this.#killed
@@ -131,7 +130,7 @@ class RelayedProcess implements EngineProcess {
         const { value, done } = await reader.read();
         if (done) break;
         for (const frame of this.#decoder.push(value)) {
-          if (frame.kind === 'stdout') for (const line of this.#lines.push(frame.bytes)) this.#emitOut(line);
+          if (frame.kind === 'stdout') for (const line of this.#lines.pushLines(frame.bytes)) this.#emitOut(line);
           else if (frame.kind === 'stderr') this.#emitErr(this.#errText.decode(frame.bytes, { stream: true }));
           else if (frame.kind === 'exit') this.#exitFrame = frame.signal ? { code: frame.code, signal: frame.signal } : { code: frame.code };
         }

@@ -5,14 +5,12 @@
  * is taken apart, posted, rebuilt in the Worker, and the Response comes back
  * with its body as a transferred stream (so SSE replies stream too).
  */
+import type { FetchEndpoint } from '../types.ts';
 import type { SerializedRequest } from './worker-messages.ts';
 import type { WorkerProcess } from './worker-process.ts';
 
-/** A fetch handler running in an engine process. */
-export interface FetchHandler {
-  /** Calls the module's `handle(request)`; rejects with the handler's error text or when the process has exited. */
-  handle(request: Request): Promise<Response>;
-  /** The process that runs the module (pid, stderr, exit, kill). */
+/** A fetch handler running in a Worker process: the engine contract's {@link FetchEndpoint}, with the Worker process itself. */
+export interface FetchHandler extends FetchEndpoint {
   readonly process: WorkerProcess;
 }
 

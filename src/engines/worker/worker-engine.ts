@@ -19,6 +19,7 @@
  */
 import type { Engine, EngineProcess, SpawnOptions } from '../types.ts';
 import { loadToyServerSources } from '../toy-sources.ts';
+import { fetchBuiltServer } from '../built-servers.ts';
 import { EngineFiles, resolvePath } from './engine-files.ts';
 import { bridgeFetch, type FetchHandler } from './fetch-bridge.ts';
 import { DEFAULT_LIMITS, type WatchdogLimits } from './watchdog.ts';
@@ -63,6 +64,7 @@ export class WorkerEngine implements Engine {
   #spare: Worker | undefined;
   /** Settles when {@link #spare} has loaded. */
   #spareLoaded: Promise<void> = Promise.resolve();
+  #disposed = false;
   /** The files {@link #spare} was preloaded with. */
   #spareFiles: Record<string, string> | undefined;
 
@@ -111,6 +113,9 @@ export class WorkerEngine implements Engine {
   async spawn(entry: string, args: string[] = [], options: SpawnOptions = {}): Promise<WorkerProcess> {
     await this.ready();
     const path = resolvePath(this.files.root, entry);
+    // A built server (the reference server) is fetched on its first spawn, never before: see ../built-servers.ts.
+    const built = this.files.read(path) === undefined ? fetchBuiltServer(path, this.files.root) : undefined;
+    if (built) this.files.addInitial({ [path]: await built });
     return this.#start(path, [EXEC_PATH, path, ...args], 'main', options);
   }
 
@@ -150,6 +155,9 @@ export class WorkerEngine implements Engine {
       exited: () => this.#live.delete(process),
     });
     this.#live.add(process);
+    // The next Worker starts loading once this one has loaded the bootstrap, so the page
+    // downloads it once (the spare then finds it in the cache) and the two do not compete.
+    void process.ready.then(() => this.#prepareSpare());
     return process;
   }
 
@@ -157,18 +165,18 @@ export class WorkerEngine implements Engine {
    * A Worker for the next process. Each Worker runs exactly one process (fresh
    * module state), but loading the bootstrap (polyfills, module lexer) takes
    * longer than the server's own start, so one Worker is kept loaded ahead of
-   * need: a spawn takes it, and the next one starts loading in the background.
-   * The first spawn of a page creates its Worker on the spot.
+   * need: a spawn takes it, and the next one starts loading in the background
+   * once the taken one is running. The first spawn of a page creates its
+   * Worker on the spot, unless {@link prewarm} ran.
    */
   #takeWorker(): Worker {
     const worker = this.#spare ?? WorkerEngine.#newWorker();
     this.#spare = undefined;
-    setTimeout(() => this.#prepareSpare(), 0);
     return worker;
   }
 
   #prepareSpare(): void {
-    if (this.#spare) return;
+    if (this.#spare || this.#disposed) return;
     const spare = WorkerEngine.#newWorker();
     this.#spare = spare;
     this.#spareFiles = this.files.snapshot();
@@ -183,10 +191,21 @@ export class WorkerEngine implements Engine {
 
   /**
    * Settles when the next spawn will find a loaded Worker waiting (after the
-   * first spawn of the engine; before it, at once). For benchmarks and for
-   * widgets that want to warm up.
+   * first spawn of the engine; before it, at once). For benchmarks.
    */
   warm(): Promise<void> {
+    return this.#spareLoaded;
+  }
+
+  /**
+   * Gets ready for the next spawn without starting any program: loads the
+   * initial files and has a Worker load the bootstrap and prepare the files'
+   * modules. Settles when that Worker is waiting. Call it when a widget comes
+   * into view; calling it again is cheap.
+   */
+  async prewarm(): Promise<void> {
+    await this.ready();
+    this.#prepareSpare();
     return this.#spareLoaded;
   }
 
@@ -196,6 +215,7 @@ export class WorkerEngine implements Engine {
 
   /** Stops the spare Worker (when the engine is no longer needed). */
   dispose(): void {
+    this.#disposed = true;
     for (const p of [...this.#live]) p.kill();
     this.#spare?.terminate();
     this.#spare = undefined;

@@ -2,7 +2,7 @@
  * One toy-server process of the Worker engine, as the page sees it: the
  * {@link EngineProcess} of the engine contract over one module Worker.
  *
- * stdout arrives as bytes and is split into lines ({@link LineSplitter});
+ * stdout arrives as bytes and is split into lines (`../stdout-lines.ts`, the splitter every engine shares);
  * stderr is decoded as UTF-8 and passed on in chunks. The exit settles once:
  * with the process's own code (`process.exit`, an uncaught error -> 1, an
  * empty event loop -> `process.exitCode ?? 0`), or `{ code: null, signal,
@@ -10,7 +10,7 @@
  * to load). A partial last stdout line (no `"\n"`) is delivered at exit.
  */
 import type { EngineProcess, ExitInfo } from '../types.ts';
-import { LineSplitter } from '../line-splitter.ts';
+import { stdoutLines } from '../stdout-lines.ts';
 import { Watchdog, type WatchdogLimits } from './watchdog.ts';
 import type { FileChanges, FromWorker, InitMessage, ToWorker } from './worker-messages.ts';
 import { HeldChannel } from '../held-channel.ts';
@@ -34,7 +34,7 @@ export class WorkerProcess implements EngineProcess {
   #stdout = new HeldChannel<string>();
   #stderr = new HeldChannel<string>();
   /** Output that arrived before the first listener subscribed (delivered to it), as the Node engine does. */
-  #lines = new LineSplitter();
+  #lines = stdoutLines();
   #errText = new TextDecoder('utf-8');
   #encoder = new TextEncoder();
   #done = false;
@@ -84,7 +84,7 @@ export class WorkerProcess implements EngineProcess {
           else {
             this.#watchdog.output(item.data.length);
             if (this.#done) return;
-            if (item.fd === 1) for (const line of this.#lines.push(item.data)) this.#emitOut(line);
+            if (item.fd === 1) for (const line of this.#lines.pushLines(item.data)) this.#emitOut(line);
             else this.#emitErr(this.#errText.decode(item.data, { stream: true }));
           }
         }
@@ -117,8 +117,7 @@ export class WorkerProcess implements EngineProcess {
 
   #stop(info: ExitInfo): void {
     if (this.#done) return;
-    const tail = this.#lines.end();
-    if (tail !== undefined) this.#emitOut(tail);
+    for (const line of this.#lines.endLines()) this.#emitOut(line);
     this.#emitErr(this.#errText.decode());
     this.#done = true;
     this.#watchdog.stop();

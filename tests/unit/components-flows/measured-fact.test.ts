@@ -1,7 +1,27 @@
-/** MeasuredFacts' lookup against the real src/data/measured.json. */
+/**
+ * MeasuredFacts' lookup and provenance note against the real src/data/measured.json,
+ * and the rule that every lesson showing a figure carries exactly one provenance note.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import measured from '../../../src/data/measured.json' with { type: 'json' };
-import { describeFact, lookupFact } from '../../../src/components/tokens/measured-fact.ts';
+import { describeFact, describeProvenance, lookupFact } from '../../../src/components/tokens/measured-fact.ts';
+
+/** Every .mdx file under lessons/ (every language), as [path relative to lessons/, text]. */
+function lessonFiles(): Array<[string, string]> {
+  const root = new URL('../../../lessons/', import.meta.url).pathname;
+  const out: Array<[string, string]> = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith('.mdx')) out.push([full.slice(root.length), readFileSync(full, 'utf8')]);
+    }
+  };
+  walk(root);
+  return out;
+}
 
 describe('measured facts', () => {
   it('finds and words a figure with its source', () => {
@@ -17,5 +37,22 @@ describe('measured facts', () => {
 
   it('an unknown fact fails loudly', () => {
     expect(() => lookupFact(measured, 'tokens.nope')).toThrow(/no fact "tokens.nope"/);
+  });
+
+  it('the provenance note names package, version, date, Node and tokenizer', () => {
+    const { title, text } = describeProvenance(measured);
+    expect(title).not.toBe('');
+    for (const part of [measured.package, measured.version, measured.measuredOn, measured.node, measured.tokenizer]) expect(text).toContain(part);
+  });
+
+  it('every lesson that shows a measured figure carries exactly one provenance note, and no note stands alone', () => {
+    const files = lessonFiles();
+    expect(files.length).toBeGreaterThan(10);
+    const withFigures = files.filter(([, text]) => /<MeasuredFacts\s+fact=/.test(text)).map(([path]) => path);
+    expect(withFigures.length, 'some lessons show measured figures').toBeGreaterThan(0);
+    for (const [path, text] of files) {
+      const notes = text.match(/<MeasuredFacts\s+provenance\s*\/>/g)?.length ?? 0;
+      expect(notes, path).toBe(withFigures.includes(path) ? 1 : 0);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
-import { compactJson, composeLine, nextFreeId, oneLine, retryMessage, templates, CONSOLE_CAPABILITIES } from '../../../src/components/console/compose.ts';
+import { learnCatalog, type SeenCatalog, compactJson, composeLine, nextFreeId, oneLine, retryMessage, templates, CONSOLE_CAPABILITIES } from '../../../src/components/console/compose.ts';
 
 const builder = () => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES });
 
@@ -44,6 +44,23 @@ describe('composeLine', () => {
     expect(c.warning).toMatch(/not valid JSON.*-32700/);
     expect(composeLine('[1,2]', { fillMeta: true, builder: builder() }).warning).toMatch(/-32600/);
   });
+  it('lists every change it makes to what was typed, and quotes invalid input as typed', () => {
+    const filled = composeLine('{"jsonrpc":"2.0","id":1,"method":"tools/list","params":[]}', { fillMeta: true, builder: builder() });
+    expect(filled.changes.join(' | ')).toMatch(/replaced "params": \[\] with an object/);
+    expect(filled.changes.join(' | ')).toMatch(/added the required _meta/);
+    const pretty = composeLine('{\n  "jsonrpc": "2.0",\n  "method": "notifications/initialized"\n}', { fillMeta: true, builder: builder() });
+    expect(pretty.changes).toEqual([expect.stringMatching(/joined your 4 lines into one line/)]);
+    const exact = composeLine('{"jsonrpc":"2.0","method":"notifications/initialized"}', { fillMeta: true, builder: builder() });
+    expect(exact.changes).toEqual([]);
+    const noParams = composeLine('{"jsonrpc":"2.0","id":2,"method":"tools/list"}', { fillMeta: true, builder: builder() });
+    expect(noParams.changes[0]).toMatch(/added "params"/);
+    const bad = composeLine('hello world', { fillMeta: true, builder: builder() });
+    expect(bad.line).toBe('hello world');
+    expect(bad.warning).toContain('"hello world"');
+    expect(bad.warning).not.toContain('helloworld');
+    expect(bad.changes).toEqual([]);
+    expect(composeLine('hello\nworld', { fillMeta: true, builder: builder() }).changes[0]).toMatch(/2 lines were joined/);
+  });
   it('oneLine joins lines with single spaces', () => {
     expect(oneLine('  a\n\n  b\r\nc ')).toBe('a b c');
   });
@@ -52,12 +69,31 @@ describe('composeLine', () => {
 describe('templates and retries', () => {
   it('offers every method the issue names, with the given id', () => {
     const labels = templates(7, false, builder()).map((t) => t.label);
-    for (const m of ['server/discover', 'tools/list', 'resources/list', 'prompts/list', 'tools/call', 'resources/read', 'prompts/get', 'initialize', 'notifications/']) {
+    for (const m of ['server/discover', 'tools/list', 'resources/list', 'prompts/list', 'tools/call', 'resources/read', 'prompts/get', 'notifications/']) {
       expect(labels.some((l) => l.startsWith(m))).toBe(true);
     }
+    expect(labels.some((l) => l.startsWith('initialize')), 'no legacy handshake on a modern server').toBe(false);
+    const legacy = templates(7, false, builder(), { era: 'legacy', examples: 'calendar' });
+    expect(legacy.map((t) => t.label).slice(0, 2)).toEqual(['initialize (legacy handshake)', 'notifications/initialized (legacy, no reply)']);
+    expect(legacy.some((t) => t.label.includes('asks you')), 'a legacy server cannot ask').toBe(false);
+    expect(JSON.parse(legacy.find((t) => t.label === 'tools/list')!.text)).toEqual({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
     const withMeta = templates(7, true, builder())[0]!.text;
     expect(JSON.parse(withMeta)).toMatchObject({ id: 7, params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } });
     expect(JSON.parse(templates(7, false, builder())[1]!.text).params).toEqual({});
+  });
+  it('a server without the calendar catalog gets no calendar examples, then templates from its own catalog', () => {
+    const none = templates(3, false, builder(), { era: 'legacy', examples: 'none' }).map((t) => t.label);
+    expect(none.some((l) => /create_event|calendar:|prepare_week/.test(l))).toBe(false);
+    let seen: SeenCatalog = {};
+    seen = learnCatalog(seen, 'tools/list', { result: { tools: [{ name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' }, n: { type: 'integer' } }, required: ['message'] } }] } });
+    seen = learnCatalog(seen, 'resources/list', { result: { resources: [{ uri: 'demo://one' }] } });
+    seen = learnCatalog(seen, 'prompts/list', { result: { prompts: [{ name: 'greet', arguments: [{ name: 'who', required: true }] }] } });
+    const list = templates(3, false, builder(), { era: 'modern', examples: 'none', seen });
+    const byLabel = (l: string) => JSON.parse(list.find((t) => t.label === l)!.text);
+    expect(byLabel('tools/call echo').params).toEqual({ name: 'echo', arguments: { message: 'example' } });
+    expect(byLabel('tools/call echo (all arguments)').params.arguments).toEqual({ message: 'example', n: 1 });
+    expect(byLabel('resources/read demo://one').params).toEqual({ uri: 'demo://one' });
+    expect(byLabel('prompts/get greet').params).toEqual({ name: 'greet', arguments: { who: 'example' } });
   });
   it('nextFreeId is past every integer id used', () => {
     expect(nextFreeId([1, 'x', 9, 3])).toBe(10);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRequestedSchema } from '../../../src/components/elicitation/requested-schema.ts';
-import { fieldProblem, formContent, formProblems, initialValues } from '../../../src/components/elicitation/form-values.ts';
+import { codePointLength, fieldProblem, formContent, formProblems, initialValues } from '../../../src/components/elicitation/form-values.ts';
 
 const schema = {
   type: 'object',
@@ -69,5 +69,33 @@ describe('form values', () => {
     const v = { ...initialValues(fields), email: 'a@b.co', n: '2', tags: ['a'] };
     expect(formProblems(fields, v)).toEqual({});
     expect(formContent(fields, v)).toEqual({ email: 'a@b.co', n: 2, ok: true, tags: ['a'] });
+  });
+});
+
+describe('form values are what the reader typed', () => {
+  const r = readRequestedSchema({
+    type: 'object',
+    properties: {
+      x: { type: 'number' },
+      short: { type: 'string', minLength: 2 },
+      long: { type: 'string', maxLength: 40 },
+    },
+  });
+  const fields = r.ok ? r.fields : [];
+  const f = (name: string) => fields.find((x) => x.name === name)!;
+  it('numbers follow JSON number grammar: no hex, binary, octal, Infinity, NaN, plus sign or spaces', () => {
+    for (const bad of ['0xA', '0b11', '0o7', 'Infinity', '-Infinity', 'NaN', ' 1', '1 ', '+1', '01', '1.', '.5', '1e', '1_000', '1e999']) {
+      expect(fieldProblem(f('x'), bad), bad).toMatch(/as JSON writes it/);
+    }
+    expect(fieldProblem(f('x'), '0xA')).toContain('"0xA"');
+    for (const good of ['0', '-0', '42', '-3.5', '1e3', '1E-2', '0.25']) expect(fieldProblem(f('x'), good), good).toBeUndefined();
+    expect(formContent(fields, { x: '1e3', short: '', long: '' })).toEqual({ x: 1000 });
+  });
+  it('string lengths count code points, as JSON Schema does', () => {
+    expect(codePointLength('😀')).toBe(1);
+    expect(fieldProblem(f('short'), '😀')).toBe('At least 2 characters.');
+    expect(fieldProblem(f('short'), '😀😀')).toBeUndefined();
+    expect(fieldProblem(f('long'), '😀'.repeat(20) + 'a')).toBeUndefined();
+    expect(fieldProblem(f('long'), '😀'.repeat(41))).toBe('At most 40 characters.');
   });
 });

@@ -2,7 +2,8 @@
  * The table of Node built-in modules a Worker process may import, each as a
  * module record: `default` is what `import x from 'node:x'` gives, every other
  * key a named export. Built from the polyfill packages (buffer, events,
- * path-browserify, memfs via `files.ts`, @noble/hashes via `crypto.ts`) and
+ * path-browserify, memfs via `files.ts`, @noble/hashes via `crypto.ts`, pako via
+ * `zlib.ts`, the platform's URL via `url.ts`) and
  * this folder's thin glue (process, readline, timers).
  */
 import * as bufferModule from 'buffer';
@@ -10,12 +11,14 @@ import events from 'events';
 import path from 'path-browserify';
 import * as cryptoModule from './crypto.ts';
 import * as readlineModule from './readline.ts';
+import * as urlModule from './url.ts';
+import * as zlibModule from './zlib.ts';
 import type { Builtins } from './loader.ts';
 
 /** The module names this engine provides, for documentation and error messages. */
 export const BUILTIN_NAMES = [
   'node:buffer', 'node:crypto', 'node:events', 'node:fs', 'node:fs/promises', 'node:path', 'node:process',
-  'node:readline', 'node:timers', 'node:timers/promises',
+  'node:readline', 'node:timers', 'node:timers/promises', 'node:url', 'node:zlib',
 ] as const;
 
 /** Makes a module record from an object: its own enumerable keys become named exports (functions bound to it). */
@@ -65,6 +68,8 @@ export function createBuiltins(parts: ProcessParts): Builtins {
     ['node:readline', record(readlineModule, { ...readlineModule })],
     ['node:timers', record(parts.timers)],
     ['node:timers/promises', record(timersPromises)],
+    ['node:url', record(urlModule.default, { ...urlModule.default })],
+    ['node:zlib', record(zlibModule, { ...zlibModule })],
   ];
   return new Map(table);
 }

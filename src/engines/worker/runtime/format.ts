@@ -38,7 +38,11 @@ export function inspect(value: unknown, depth = 2, seen: unknown[] = []): string
     if (name === 'Buffer') return `<Buffer ${bytes.slice(0, 50).map((b) => b.toString(16).padStart(2, '0')).join(' ')}${bytes.length > 50 ? ` ... ${bytes.length - 50} more bytes` : ''}>`;
     return `${name}(${bytes.length}) [ ${bytes.join(', ')} ]`;
   }
-  if (depth < 0) return Array.isArray(value) ? '[Array]' : '[Object]';
+  // Past the depth, Node still prints an empty array or plain object as it is.
+  if (depth < 0) {
+    if (Array.isArray(value)) return value.length === 0 ? '[]' : '[Array]';
+    return Object.keys(value as object).length === 0 && Object.getPrototypeOf(value) === Object.prototype ? '{}' : '[Object]';
+  }
   const inner = [...seen, value];
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';

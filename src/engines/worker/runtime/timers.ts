@@ -20,6 +20,9 @@ const native = {
 /** A pending Node-style timer (what `setTimeout` returns in Node). */
 export class Timeout {
   #table: TimerTable;
+  /** The host's own timer handle (a number in a Worker; an object under Node). */
+  #handle: unknown;
+  /** The numeric id Node exposes as the Timeout's primitive value. */
   #id = 0;
   #ref = true;
   #done = false;
@@ -39,7 +42,8 @@ export class Timeout {
       if (!this.repeat) this.#finish();
       this.#table.run(this.callback);
     };
-    this.#id = (this.repeat ? native.setInterval(fire, ms) : native.setTimeout(fire, ms)) as unknown as number;
+    this.#handle = this.repeat ? native.setInterval(fire, ms) : native.setTimeout(fire, ms);
+    this.#id = Number(this.#handle);
   }
   #finish(): void {
     if (this.#done) return;
@@ -48,8 +52,8 @@ export class Timeout {
   }
   /** Cancels the timer (what `clearTimeout` does). */
   close(): this {
-    if (this.repeat) native.clearInterval(this.#id);
-    else native.clearTimeout(this.#id);
+    if (this.repeat) native.clearInterval(this.#handle as number);
+    else native.clearTimeout(this.#handle as number);
     this.#finish();
     return this;
   }
@@ -75,8 +79,8 @@ export class Timeout {
   /** Restarts the timer with its original delay. */
   refresh(): this {
     if (this.#done) return this;
-    if (this.repeat) native.clearInterval(this.#id);
-    else native.clearTimeout(this.#id);
+    if (this.repeat) native.clearInterval(this.#handle as number);
+    else native.clearTimeout(this.#handle as number);
     this.#start();
     return this;
   }

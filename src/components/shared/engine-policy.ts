@@ -1,6 +1,8 @@
 /**
- * Which engine a page starts with: the selection rules of DESIGN.md
- * (src/engines/, "selection"), as a pure function.
+ * Which engine a page starts with, as a pure function. Choosing an engine is
+ * a page concern, so it lives beside `page-engine.ts` (which applies it with
+ * the course config and the reader's remembered choice); the engines know
+ * nothing of pages.
  *
  * - `off`: the Worker engine only; WebContainer is never offered.
  * - `on-demand` (default): the Worker engine at once; the badge offers "run in

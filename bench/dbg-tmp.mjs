@@ -1,0 +1,23 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await b.newContext();
+await ctx.addInitScript(() => { globalThis.__lt = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) globalThis.__lt.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true }); });
+const p = await ctx.newPage();
+await p.goto(process.argv[2] + 'lab/console/');
+const e = p.locator('section.mcp-server-editor').first();
+await e.scrollIntoViewIfNeeded();
+await p.waitForTimeout(3000);
+const n = Number(process.argv[3]);
+await e.locator('.mcp-editor-js textarea').evaluate((el, n) => { el.value += `\nfor (let i = 0; i < ${n}; i++) console.log('flood line ' + i);\n`; el.dispatchEvent(new Event('input', { bubbles: true })); }, n);
+const client = await ctx.newCDPSession(p);
+await client.send('Profiler.enable'); await client.send('Profiler.start');
+const t0 = await p.evaluate(() => performance.now());
+await e.getByRole('button', { name: 'Run', exact: true }).click();
+await p.waitForTimeout(6000);
+const { profile } = await client.send('Profiler.stop');
+console.log('t0', Math.round(t0), await p.evaluate(() => JSON.stringify(globalThis.__lt)));
+// self time by function
+const self = new Map(); const dt = profile.timeDeltas; const byId = new Map(profile.nodes.map(n => [n.id, n]));
+profile.samples.forEach((id, i) => { const n = byId.get(id); const k = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`; self.set(k, (self.get(k) ?? 0) + (dt[i] ?? 0) / 1000); });
+console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0)}ms ${k}`).join('\n'));
+await b.close();

@@ -1,0 +1,10 @@
+/**
+ * The conformance checker: stages of checks against any stdio MCP server
+ * (revision 2026-07-28), handed a spawn function so it runs in the page and
+ * in Node alike. Depends on `src/protocol` only.
+ */
+export * from './types.ts';
+export { runChecks, stageStatus } from './run.ts';
+export { STAGES, CHECK_IDS, type StageDef } from './stages.ts';
+export { formatReport } from './format.ts';
+export { SPEC_URLS } from './spec-urls.ts';

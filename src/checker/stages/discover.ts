@@ -1,0 +1,48 @@
+/**
+ * Stage 3, `server/discover`: a valid DiscoverResult (versions, capabilities,
+ * caching hints) and the server's identity in `_meta`.
+ * https://modelcontextprotocol.io/specification/2026-07-28/server/discover
+ */
+import { META_SERVER_INFO, MODERN_PROTOCOL_VERSION } from '../../protocol/messages.ts';
+import { expectNoProblems, expectResult, type CheckContext, type CheckDef } from '../define.ts';
+import { rememberDiscover } from '../explore.ts';
+import { discoverResultProblems, implementationProblems, isObject } from '../shapes.ts';
+import { SPEC_URLS } from '../spec-urls.ts';
+
+export const DISCOVER_CHECKS: CheckDef[] = [
+  {
+    id: 'discover.result',
+    stage: 'discover',
+    rule: 'server/discover returns a valid DiscoverResult',
+    specUrl: SPEC_URLS.discover,
+    expected: `A result with resultType "complete", supportedVersions including "${MODERN_PROTOCOL_VERSION}", a capabilities object, and the caching hints ttlMs (integer >= 0) and cacheScope ("public" or "private").`,
+    hint: 'Answer server/discover with {resultType:"complete", supportedVersions:["2026-07-28"], capabilities:{...}, ttlMs:3600000, cacheScope:"public"}.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const reply = await s.request(c.request('server/discover'));
+      rememberDiscover(c, reply);
+      const r = expectResult(c, reply, 'server/discover');
+      const problems = discoverResultProblems(r);
+      if (Array.isArray(r.supportedVersions) && !r.supportedVersions.includes(MODERN_PROTOCOL_VERSION)) {
+        problems.push(`result.supportedVersions does not include "${MODERN_PROTOCOL_VERSION}"`);
+      }
+      expectNoProblems(c, problems, 'the DiscoverResult');
+    },
+  },
+  {
+    id: 'discover.server-info',
+    stage: 'discover',
+    rule: "The server's identity goes in result._meta",
+    specUrl: SPEC_URLS.discover,
+    expected: `The DiscoverResult carries _meta["${META_SERVER_INFO}"] = {name, version} (not a top-level serverInfo).`,
+    hint: `Add _meta: {"${META_SERVER_INFO}": {name: "my-server", version: "1.0.0"}} to the result.`,
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const r = expectResult(c, await s.request(c.request('server/discover')), 'server/discover');
+      const meta = isObject(r._meta) ? r._meta : {};
+      const problems = implementationProblems(meta[META_SERVER_INFO], `result._meta["${META_SERVER_INFO}"]`);
+      if (problems.length > 0 && 'serverInfo' in r) problems.push('a top-level serverInfo was sent instead (an early draft had it; the final spec puts it in _meta)');
+      expectNoProblems(c, problems, 'the identity');
+    },
+  },
+];

@@ -1,0 +1,124 @@
+/**
+ * Stage 2, JSON-RPC errors: -32700 for bad JSON, -32600 for a null id or a
+ * batch, -32601 for an unknown method, and no reply at all to a notification.
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes
+ */
+import type { JsonObject } from '../../protocol/messages.ts';
+import { describeReply, errorOf, type CheckContext, type CheckDef, expectErrorCode } from '../define.ts';
+import { SPEC_URLS } from '../spec-urls.ts';
+import { isResponseTo, type Session } from '../session.ts';
+
+/** The first stdout line at index `from` or later that is JSON (object or array), parsed without the JSON-RPC shape check (so `"id": null` can be reported). */
+async function nextJson(s: Session, from: number): Promise<unknown> {
+  const line = await s.waitFor((l) => {
+    try {
+      const v: unknown = JSON.parse(l.text);
+      return typeof v === 'object' && v !== null;
+    } catch {
+      return false;
+    }
+  }, undefined, from);
+  return JSON.parse(line.text);
+}
+
+/** Fails unless `value` is an error object with `code` and without an `id` (unreadable ids are left out; null is not an id). */
+function expectIdlessError(c: CheckContext, value: unknown, code: number, what: string): void {
+  if (Array.isArray(value)) c.fail(`${what} was answered with a JSON array: ${JSON.stringify(value).slice(0, 200)}`);
+  const reply = value as JsonObject;
+  expectErrorCode(c, reply, code, what);
+  if ('id' in reply && reply.id === null) c.fail(`the error carries "id": null; MCP ids are never null, so an unreadable id is left out`);
+}
+
+/** After a bad line, the server must still answer a good request. */
+async function stillAnswers(c: CheckContext, s: Session): Promise<void> {
+  const ok = c.request('server/discover');
+  try {
+    await s.request(ok);
+  } catch (e) {
+    c.fail(`after the bad line the server stopped answering: ${(e as Error).message}`);
+  }
+}
+
+export const JSONRPC_CHECKS: CheckDef[] = [
+  {
+    id: 'jsonrpc.parse-error',
+    stage: 'jsonrpc',
+    rule: 'Bad JSON gets -32700 Parse error, and the server keeps going',
+    specUrl: SPEC_URLS.errorCodes,
+    expected: 'A line that is not JSON is answered with error -32700 and no id (the id could not be read); the next request is answered normally.',
+    hint: 'Wrap JSON.parse in try/catch; on failure write {"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}} and carry on with the next line.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const from = s.lines.length;
+      s.send('{"jsonrpc":"2.0","id":1,"method":');
+      expectIdlessError(c, await nextJson(s, from), -32700, 'the broken line');
+      await stillAnswers(c, s);
+    },
+  },
+  {
+    id: 'jsonrpc.null-id',
+    stage: 'jsonrpc',
+    rule: 'A request with a null id gets -32600 Invalid Request',
+    specUrl: SPEC_URLS.requests,
+    expected: 'A request whose id is null is not served; it is answered with error -32600 and no id.',
+    hint: 'Check that an id is a string or an integer before serving; otherwise answer -32600 without an id.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const req = { ...c.request('server/discover'), id: null };
+      const from = s.lines.length;
+      s.send(req);
+      expectIdlessError(c, await nextJson(s, from), -32600, 'the request with "id": null');
+      await stillAnswers(c, s);
+    },
+  },
+  {
+    id: 'jsonrpc.batch',
+    stage: 'jsonrpc',
+    rule: 'A batch (JSON array) gets -32600 Invalid Request',
+    specUrl: SPEC_URLS.stdio,
+    expected: 'A JSON array is not a message in MCP: it gets one error -32600, and none of its requests is served.',
+    hint: 'After JSON.parse, answer -32600 when the value is not a plain object (Array.isArray(value) included).',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const inner = c.request('server/discover');
+      const from = s.lines.length;
+      s.send(`[${JSON.stringify(inner)}]`);
+      const v = await nextJson(s, from);
+      if (!Array.isArray(v) && isResponseTo(v as JsonObject, inner.id) && !errorOf(v as JsonObject)) c.fail('the request inside the batch was served');
+      expectIdlessError(c, v, -32600, 'the batch');
+      await stillAnswers(c, s);
+    },
+  },
+  {
+    id: 'jsonrpc.notification-silent',
+    stage: 'jsonrpc',
+    rule: 'Notifications get no reply',
+    specUrl: SPEC_URLS.notifications,
+    expected: 'Messages without an id (notifications, even unknown ones) are never answered, not even with an error.',
+    hint: 'When a message has no "id", handle it (or ignore it) and write nothing back.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'no-such-request', reason: 'checker' } });
+      s.send({ jsonrpc: '2.0', method: 'notifications/checker-unknown' });
+      const sentinel = c.request('server/discover');
+      await s.request(sentinel);
+      await s.quiet(c.state.options.quietMs);
+      const extra = s.lines.find((l) => l.message && !isResponseTo(l.message, sentinel.id) && ('result' in l.message || 'error' in l.message));
+      if (extra) c.fail(`a notification was answered: ${extra.text.slice(0, 200)}`);
+    },
+  },
+  {
+    id: 'jsonrpc.unknown-method',
+    stage: 'jsonrpc',
+    rule: 'An unknown method gets -32601 Method not found',
+    specUrl: SPEC_URLS.errorCodes,
+    expected: 'A request for a method the server does not implement is answered with error -32601.',
+    hint: 'End your method dispatch with a default branch that answers -32601 "Method not found".',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const reply = await s.request(c.request('checker/no-such-method'));
+      if (!errorOf(reply)) c.fail(`the unknown method was answered with ${describeReply(reply)}`);
+      expectErrorCode(c, reply, -32601, 'the unknown method');
+    },
+  },
+];

@@ -1,0 +1,138 @@
+/**
+ * Stage 7, a multi round-trip call: the server answers `input_required`, the
+ * client retries with a new id, its answers and the exact `requestState`, in a
+ * fresh process; a tampered `requestState` is refused; a missing answer is
+ * asked for again.
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+ */
+import type { JsonObject } from '../../protocol/messages.ts';
+import { FORM_ELICITATION, describeReply, errorOf, expectNoProblems, resultOf, type CheckContext, type CheckDef, type InputTool } from '../define.ts';
+import { ensureInputTool } from '../explore.ts';
+import { callToolResultProblems, inputRequiredProblems, isObject } from '../shapes.ts';
+import { SPEC_URLS } from '../spec-urls.ts';
+import { answerInputRequest, tamper } from '../synth.ts';
+import type { Session } from '../session.ts';
+
+async function inputTool(c: CheckContext): Promise<InputTool> {
+  const tool = await ensureInputTool(c);
+  if (!tool) c.skip(`no tool asks for input (${c.state.inputToolReason})`);
+  return tool;
+}
+
+/** Calls the tool afresh in a new process and returns its InputRequiredResult. */
+async function ask(c: CheckContext, tool: InputTool): Promise<JsonObject> {
+  const s = await c.open();
+  const reply = await s.request(c.request('tools/call', { name: tool.name, arguments: tool.arguments }, FORM_ELICITATION));
+  const r = resultOf(reply);
+  if (r?.resultType !== 'input_required') c.fail(`tools/call ${tool.name} was answered with ${describeReply(reply)} this time, not input_required`);
+  s.kill();
+  return r;
+}
+
+/** The answers to every input request of `r`. */
+function answers(r: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  if (isObject(r.inputRequests)) for (const [k, v] of Object.entries(r.inputRequests)) out[k] = answerInputRequest(v);
+  return out;
+}
+
+/** Sends a retry with a fresh id and returns the reply; fails when the reply comes back under another id. */
+async function retry(c: CheckContext, s: Session, tool: InputTool, extra: JsonObject): Promise<JsonObject> {
+  const req = c.request('tools/call', { name: tool.name, arguments: tool.arguments, ...extra }, FORM_ELICITATION);
+  const line = await s.sendAndWaitResponse(JSON.stringify(req));
+  const reply = line.message as JsonObject;
+  if (reply.id !== req.id) c.fail(`the retry (id ${req.id}) was answered under id ${JSON.stringify(reply.id)}; every request, a retry too, is answered with its own id`);
+  return reply;
+}
+
+export const MRTR_CHECKS: CheckDef[] = [
+  {
+    id: 'mrtr.input-required',
+    stage: 'mrtr',
+    rule: 'input_required names what it needs, and only what the client declared',
+    specUrl: SPEC_URLS.mrtr,
+    expected: 'An InputRequiredResult: resultType "input_required" with inputRequests and/or requestState; each input request a bare {method, params} the client declared (here: form elicitation).',
+    hint: 'Return {resultType:"input_required", inputRequests:{key:{method:"elicitation/create", params:{mode:"form", message, requestedSchema}}}, requestState}.',
+    async run(c: CheckContext) {
+      const tool = await inputTool(c);
+      const r = await ask(c, tool);
+      const problems = inputRequiredProblems(r);
+      if (isObject(r.inputRequests)) {
+        for (const [k, v] of Object.entries(r.inputRequests)) {
+          if (isObject(v) && v.method !== 'elicitation/create') problems.push(`inputRequests.${k} asks for ${String(v.method)}, which the request did not declare`);
+          if (isObject(v) && isObject(v.params) && v.params.mode === 'url') problems.push(`inputRequests.${k} asks for URL-mode elicitation, but the request declared form mode only`);
+        }
+      }
+      expectNoProblems(c, problems, 'the InputRequiredResult');
+    },
+  },
+  {
+    id: 'mrtr.retry-completes',
+    stage: 'mrtr',
+    rule: 'The retry completes in a fresh process, answered under its own id',
+    specUrl: SPEC_URLS.mrtr,
+    expected: 'Retrying with a new id, the answers in inputResponses and the exact requestState completes the call, even in a new process that never saw the first request.',
+    hint: 'Keep nothing in memory between the rounds: put what you need in requestState (signed) and read the answer from params.inputResponses.',
+    needs: ['mrtr.input-required'],
+    async run(c: CheckContext) {
+      const tool = await inputTool(c);
+      let r = await ask(c, tool);
+      for (let round = 1; round <= 3; round++) {
+        const s = await c.open();
+        const extra: JsonObject = { inputResponses: answers(r) };
+        if (typeof r.requestState === 'string') extra.requestState = r.requestState;
+        const reply = await retry(c, s, tool, extra);
+        const next = resultOf(reply);
+        if (!next) c.fail(`round ${round}: the retry in a fresh process got ${describeReply(reply)}`);
+        if (next.resultType === 'complete') {
+          expectNoProblems(c, callToolResultProblems(next), 'the final CallToolResult');
+          if (next.isError === true) c.fail('the retry completed with isError: true; the answers were not used');
+          return;
+        }
+        if (next.resultType !== 'input_required') c.fail(`round ${round}: resultType ${JSON.stringify(next.resultType)}`);
+        r = next;
+      }
+      c.fail('still input_required after three answered rounds');
+    },
+  },
+  {
+    id: 'mrtr.tampered-state',
+    stage: 'mrtr',
+    rule: 'A tampered requestState is refused',
+    specUrl: SPEC_URLS.mrtr,
+    expected: 'A retry whose requestState was changed by the client is refused (an error such as -32602, or a fresh input_required), never completed.',
+    hint: 'Treat requestState as attacker-controlled: sign it (HMAC) and verify the signature before using it; refuse it with -32602 when it does not match.',
+    needs: ['mrtr.retry-completes'],
+    async run(c: CheckContext) {
+      const tool = await inputTool(c);
+      const r = await ask(c, tool);
+      if (typeof r.requestState !== 'string') c.skip('the server sends no requestState, so there is nothing to tamper with');
+      const s = await c.open();
+      const reply = await retry(c, s, tool, { inputResponses: answers(r), requestState: tamper(r.requestState) });
+      if (errorOf(reply)) return;
+      const next = resultOf(reply);
+      if (next?.resultType === 'complete' && next.isError !== true) c.fail('the call completed with the tampered requestState');
+    },
+  },
+  {
+    id: 'mrtr.missing-answer',
+    stage: 'mrtr',
+    rule: 'A retry without the answer is asked again',
+    specUrl: SPEC_URLS.mrtr,
+    expected: 'A retry that carries the requestState but no inputResponses gets a new input_required asking again (the spec says SHOULD, rather than an error).',
+    hint: 'When an expected answer is missing from inputResponses, return input_required again with the same question.',
+    needs: ['mrtr.retry-completes'],
+    async run(c: CheckContext) {
+      const tool = await inputTool(c);
+      const r = await ask(c, tool);
+      if (!isObject(r.inputRequests)) c.skip('the server asked for no input, only a requestState');
+      const s = await c.open();
+      const extra: JsonObject = { inputResponses: {} };
+      if (typeof r.requestState === 'string') extra.requestState = r.requestState;
+      const reply = await retry(c, s, tool, extra);
+      const next = resultOf(reply);
+      if (next?.resultType !== 'input_required') c.fail(`a retry without answers got ${describeReply(reply)}`);
+      expectNoProblems(c, inputRequiredProblems(next), 'the new InputRequiredResult');
+    },
+  },
+];

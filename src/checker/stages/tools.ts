@@ -1,0 +1,94 @@
+/**
+ * Stage 5, tools: `tools/list` and `tools/call` results of the right types
+ * (`resultType`, caching hints on the list), -32602 for an unknown tool, and a
+ * tool's own failure reported as an `isError` result.
+ * https://modelcontextprotocol.io/specification/2026-07-28/server/tools
+ */
+import type { JsonObject } from '../../protocol/messages.ts';
+import { FORM_ELICITATION, describeReply, errorOf, expectErrorCode, expectNoProblems, expectResult, type CheckContext, type CheckDef } from '../define.ts';
+import { ensureTools, mayCall, noCallableToolReason, rememberTools } from '../explore.ts';
+import { callToolResultProblems, inputRequiredProblems, isObject, listToolsProblems } from '../shapes.ts';
+import { SPEC_URLS } from '../spec-urls.ts';
+import { brokenArguments, sampleObject } from '../synth.ts';
+
+export const TOOLS_CHECKS: CheckDef[] = [
+  {
+    id: 'tools.list',
+    stage: 'tools',
+    rule: 'tools/list returns a valid ListToolsResult with caching hints',
+    specUrl: SPEC_URLS.tools,
+    expected: 'A result with resultType "complete", a tools array (each with a name and an inputSchema of type "object"), ttlMs and cacheScope.',
+    hint: 'Answer tools/list with {resultType:"complete", tools:[...], ttlMs:300000, cacheScope:"public"}; every tool needs name and inputSchema {type:"object"}.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const reply = await s.request(c.request('tools/list'));
+      rememberTools(c, reply);
+      expectNoProblems(c, listToolsProblems(expectResult(c, reply, 'tools/list')), 'the ListToolsResult');
+    },
+  },
+  {
+    id: 'tools.call',
+    stage: 'tools',
+    rule: 'tools/call returns a valid CallToolResult',
+    specUrl: SPEC_URLS.tools,
+    expected: 'A call with well-formed arguments gets a result with resultType "complete" and a content array of content blocks (or a valid input_required result).',
+    hint: 'Return {resultType:"complete", content:[{type:"text", text:"..."}]} from tools/call, plus isError:true when the tool itself failed.',
+    async run(c: CheckContext) {
+      const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
+      const callable = tools.filter((t) => mayCall(c, t)).slice(0, 5);
+      if (callable.length === 0) c.skip(noCallableToolReason(c));
+      const s = await c.open();
+      let fallback: JsonObject | undefined;
+      for (const tool of callable) {
+        const reply = await s.request(c.request('tools/call', { name: tool.name as string, arguments: sampleObject(tool.inputSchema, true) }, FORM_ELICITATION));
+        const r = expectResult(c, reply, `tools/call ${String(tool.name)}`);
+        if (r.resultType === 'input_required') {
+          fallback ??= r;
+          continue;
+        }
+        expectNoProblems(c, callToolResultProblems(r), `the CallToolResult of ${String(tool.name)}`);
+        return;
+      }
+      if (fallback) expectNoProblems(c, inputRequiredProblems(fallback), 'the InputRequiredResult');
+    },
+  },
+  {
+    id: 'tools.unknown-tool',
+    stage: 'tools',
+    rule: 'An unknown tool gets -32602 Invalid params',
+    specUrl: SPEC_URLS.toolsErrors,
+    expected: 'tools/call for a tool the server does not have is a protocol error: -32602 (not -32601, which is for unknown methods).',
+    hint: 'When no tool has the requested name, answer {"code":-32602,"message":"Unknown tool: <name>"}.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const reply = await s.request(c.request('tools/call', { name: 'checker_no_such_tool', arguments: {} }));
+      if (!errorOf(reply)) c.fail(`the unknown tool was answered with ${describeReply(reply)}`);
+      expectErrorCode(c, reply, -32602, 'tools/call for an unknown tool');
+    },
+  },
+  {
+    id: 'tools.execution-error',
+    stage: 'tools',
+    rule: 'Bad tool input is a tool execution error (isError: true)',
+    specUrl: SPEC_URLS.toolsErrors,
+    expected: 'Arguments of the wrong type get a complete result with isError: true and a message the model can act on (or -32602), never an internal error or a success.',
+    hint: 'Validate the arguments; when they are wrong, return {resultType:"complete", content:[{type:"text", text:"what was wrong"}], isError:true}.',
+    async run(c: CheckContext) {
+      const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
+      const tool = tools.find((t) => brokenArguments(t.inputSchema) !== undefined && mayCall(c, t)) ?? tools.find((t) => brokenArguments(t.inputSchema) !== undefined);
+      if (!tool) c.skip('no tool has a required argument to get wrong');
+      const s = await c.open();
+      const reply = await s.request(c.request('tools/call', { name: tool.name as string, arguments: brokenArguments(tool.inputSchema) as JsonObject }, FORM_ELICITATION));
+      const e = errorOf(reply);
+      if (e) {
+        if (e.code === -32602) return;
+        c.fail(`wrong arguments got error ${String(e.code)} ${JSON.stringify(e.message)}; a tool's input errors are results with isError: true`);
+      }
+      const r = expectResult(c, reply, `tools/call ${String(tool.name)}`);
+      if (r.resultType === 'complete' && r.isError !== true) c.fail(`arguments of the wrong type were accepted: the result has no isError: true`);
+      if (r.resultType !== 'complete') c.fail(`wrong arguments got resultType ${JSON.stringify(r.resultType)}`);
+      expectNoProblems(c, callToolResultProblems(r), 'the error result');
+      if (!isObject(r)) c.fail('no result');
+    },
+  },
+];

@@ -1,0 +1,163 @@
+/**
+ * Lesson caching-and-change-notifications ("Cache results, and learn when they
+ * change"), in Chromium with the Worker engine, on both builds: the CacheView
+ * steps (miss and store, fresh hit, public vs private across authorization
+ * contexts, TTL expiry and a stale copy served when the server is stopped),
+ * the subscription tip (acknowledgement, resources/updated making a copy
+ * stale, refetch), and subscriptions/listen by hand in a Console.
+ */
+import { describe } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, copyTranscript, heading, hydrated, replyTo, send, stdoutMessages, toolText } from './support/lesson-widgets.ts';
+
+const SLUG = 'caching-and-change-notifications';
+const SUB = 'io.modelcontextprotocol/subscriptionId';
+
+/** The texts of the CacheView log, in order. */
+const logTexts = (v: Locator) => v.locator('ol.cv-log > li').allInnerTexts();
+/** The log items of one kind (`data-kind`). */
+const logOf = (v: Locator, kind: string) => v.locator(`ol.cv-log > li[data-kind="${kind}"]`);
+/** Presses a button and waits until the log has grown by `more` items. */
+async function press(v: Locator, name: string | RegExp, more: number): Promise<string[]> {
+  const before = (await logTexts(v)).length;
+  await v.getByRole('button', { name }).click();
+  await expect.poll(async () => (await logTexts(v)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(before + more);
+  await expect.poll(() => v.getByRole('button', { name: /^Need the week/ }).isEnabled()).toBe(true);
+  return (await logTexts(v)).slice(before);
+}
+const rows = (v: Locator) => v.locator('table.cv-table tbody tr');
+const weekRows = (v: Locator) => v.locator('table.cv-table tbody tr[data-method="resources/read"]');
+/** Lines on the wire the widget shows (opened once). */
+async function wire(page: Page, v: Locator): Promise<string[]> {
+  const d = v.locator('details.cv-wire');
+  if ((await d.getAttribute('open')) === null) await d.locator('summary').click();
+  return v.locator('.cv-wire-lines > li').allInnerTexts();
+}
+
+for (const site of lessonSites()) {
+  describe(`${SLUG} (${site.name} build)`, () => {
+    test('CacheView steps 1-4: miss and store, fresh hit, public vs private, TTL expiry, stale copy when the server is gone', async ({ open }) => {
+      const page = await open(lessonURL(site, SLUG), site.options);
+      expect(await heading(page)).toBe('Cache results, and learn when they change');
+      const v = await hydrated(page, 'cache-view');
+
+      // 1. Need the week: a miss, request 1, stored private for 60 s.
+      let said = await press(v, /^Need the week/, 2);
+      expect(said[0]).toBe('calendar://week: not in the cache; sent request 1');
+      expect(said[1]).toBe('calendar://week: stored, private, fresh for 60 s (ttlMs 60,000)');
+      await expect.poll(() => rows(v).count()).toBe(1);
+      const row = weekRows(v).first();
+      expect(await row.getAttribute('data-state')).toBe('fresh');
+      expect(await row.innerText()).toContain('{"uri":"calendar://week"}');
+      expect(await row.innerText()).toContain('private (alice)');
+      expect(await row.innerText()).toContain('fresh, 60 s left');
+
+      // 2. Again: served from the cache, nothing on the wire.
+      said = await press(v, /^Need the week/, 1);
+      expect(said).toEqual(['calendar://week: served from the cache (fresh, 60 s left); no request sent']);
+      const lines = await wire(page, v);
+      expect(lines.filter((l) => l.startsWith('->'))).toHaveLength(1);
+      expect(lines.filter((l) => l.startsWith('<-'))).toHaveLength(1);
+      expect(lines[0]).toContain('"method":"resources/read"');
+
+      // 3. The tool list (public), then bob: the public copy is shared, the private one is not.
+      said = await press(v, /^Need the tool list/, 2);
+      expect(said[1]).toBe('tools/list: stored, public, fresh for 300 s (ttlMs 300,000)');
+      await v.getByLabel('Authorization context').selectOption('bob');
+      said = await press(v, /^Need the tool list/, 1);
+      expect(said).toEqual(['tools/list: served from the cache (fresh, 300 s left); no request sent']);
+      said = await press(v, /^Need the week/, 3);
+      expect(said[0]).toBe('calendar://week: bob may not see the private copy stored for another authorization context');
+      expect(said[1]).toMatch(/^calendar:\/\/week: not in the cache; sent request \d+$/);
+      expect(said[2]).toBe('calendar://week: stored, private, fresh for 60 s (ttlMs 60,000)');
+      await expect.poll(() => weekRows(v).count()).toBe(2);
+
+      // 4. Two times 30 s: everything stale. Stop the server: the refetch fails and the stale copy is served.
+      await press(v, 'Let 30 s pass', 1);
+      await press(v, 'Let 30 s pass', 1);
+      expect(await weekRows(v).count()).toBe(2);
+      for (const r of await weekRows(v).all()) {
+        expect(await r.getAttribute('data-state')).toBe('stale');
+        expect(await r.innerText()).toContain('stale: its TTL ran out');
+      }
+      const tools = v.locator('tr[data-method="tools/list"]');
+      expect(await tools.getAttribute('data-state')).toBe('fresh');
+      expect(await tools.innerText()).toContain('fresh, 240 s left');
+      await press(v, 'Stop the server', 1);
+      said = await press(v, /^Need the week/, 1);
+      expect(said[0]).toMatch(/^calendar:\/\/week: the refetch failed \(.+\); served the stale copy instead$/);
+      await press(v, 'Start the server again', 1);
+      said = await press(v, /^Need the week/, 2);
+      expect(said[0]).toMatch(/^calendar:\/\/week: cached copy is stale \(TTL ran out\); sent request \d+$/);
+      expect(said[1]).toBe('calendar://week: stored, private, fresh for 60 s (ttlMs 60,000)');
+      expect(await v.locator('tr[data-method="resources/read"][data-state="fresh"]').count()).toBe(1);
+    });
+
+    test('CacheView tip: listen, a fresh copy, create an event, resources/updated makes it stale, refetch has the event', async ({ open }) => {
+      const page = await open(lessonURL(site, SLUG), site.options);
+      const v = await hydrated(page, 'cache-view');
+      await press(v, /^Listen for changes/, 2);
+      await expect.poll(() => logOf(v, 'acknowledged').count(), { timeout: 20_000 }).toBe(1);
+      const listen = await logOf(v, 'listening').innerText();
+      const id = /request (\d+)/.exec(listen)![1];
+      expect(await logOf(v, 'acknowledged').innerText()).toBe(`subscription ${id} acknowledged: {"resourceSubscriptions":["calendar://week"]}`);
+      expect(await v.getByRole('button', { name: /^Stop listening/ }).isVisible()).toBe(true);
+
+      await press(v, /^Need the week/, 2);
+      expect(await weekRows(v).first().getAttribute('data-state')).toBe('fresh');
+      await v.getByRole('button', { name: /^Create an event/ }).click();
+      await expect.poll(() => logOf(v, 'updated').count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => logOf(v, 'created').count(), { timeout: 20_000 }).toBe(1);
+      expect(await logOf(v, 'created').innerText()).toBe('tools/call answered: Created e3: Lunch at 2026-09-08T12:00:00Z');
+      expect(await logOf(v, 'notStored').last().innerText()).toBe('tools/call: not stored: results of tools/call carry no caching hints');
+      expect(await logOf(v, 'updated').innerText()).toBe(`notifications/resources/updated for calendar://week (subscription ${id}): 1 cached copy made stale`);
+      const row = weekRows(v).first();
+      await expect.poll(() => row.getAttribute('data-state')).toBe('stale');
+      expect(await row.getAttribute('data-why')).toBe('notification');
+      expect(await row.innerText()).toContain('stale: notifications/resources/updated arrived');
+
+      const said = await press(v, /^Need the week/, 2);
+      expect(said[0]).toMatch(/^calendar:\/\/week: cached copy is stale \(a change notification\); sent request \d+$/);
+      const lines = await wire(page, v);
+      const last = JSON.parse(lines.filter((l) => l.startsWith('<-')).at(-1)!.slice(3));
+      expect(JSON.parse(last.result.contents[0].text).map((e: { id: string }) => e.id)).toEqual(['e1', 'e2', 'e3']);
+      // The notification on the wire carries the listen request's id.
+      const note = lines.map((l) => l.slice(3)).map((l) => JSON.parse(l)).find((m) => m.method === 'notifications/resources/updated');
+      expect(note.params).toEqual({ _meta: { [SUB]: Number(id) }, uri: 'calendar://week' });
+    });
+
+    test('Console steps 1-3: subscriptions/listen by hand, resources/updated tagged with id 1, cancelled, then silence', async ({ open }) => {
+      const page = await open(lessonURL(site, SLUG), site.options);
+      const c = await consoleAt(page, 0);
+
+      // 1. The listen request: no reply, only the acknowledgement.
+      await send(page, c, undefined);
+      let out = stdoutMessages(await copyTranscript(page, c));
+      expect(out).toHaveLength(1);
+      expect(out[0]).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: { _meta: { [SUB]: 1 }, notifications: { resourceSubscriptions: ['calendar://week'] } },
+      });
+
+      // 2. create_event: first the notification for subscription 1, then the result for id 2.
+      await send(page, c, '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Lunch","startsAt":"2026-09-08T12:00:00Z"}}}', 2);
+      out = stdoutMessages(await copyTranscript(page, c));
+      expect(out).toHaveLength(3);
+      expect(out[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { _meta: { [SUB]: 1 }, uri: 'calendar://week' } });
+      expect(out[2].id).toBe(2);
+      expect(toolText(out[2])).toBe('Created e3: Lunch at 2026-09-08T12:00:00Z');
+
+      // 3. Cancel the subscription; the next event gets its result and no notification.
+      await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"done listening"}}', 0);
+      await send(page, c, '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dinner","startsAt":"2026-09-08T12:00:00Z"}}}');
+      expect(toolText(await replyTo(page, c, 3))).toBe('Created e4: Dinner at 2026-09-08T12:00:00Z');
+      out = stdoutMessages(await copyTranscript(page, c));
+      expect(out).toHaveLength(4);
+      expect(out.filter((m) => m.method === 'notifications/resources/updated')).toHaveLength(1);
+      expect(out.filter((m) => m.id === 1)).toEqual([]); // a cancelled request gets no response
+    });
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Lesson progress-cancellation-timeouts ("Follow a slow request, and stop
+ * it"), in Chromium with the Worker engine, on both builds: switch on the
+ * calendar's slow `countdown` tool in the ServerEditor, watch
+ * notifications/progress for a progressToken, none without one, and cancel a
+ * running call with notifications/cancelled (no more progress, no response).
+ */
+import { readFileSync } from 'node:fs';
+import { describe } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, test } from './support/fixtures.ts';
+import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { consoleAt, copyTranscript, heading, replyTo, send, stdoutMessages, toolText } from './support/lesson-widgets.ts';
+
+const SLUG = 'progress-cancellation-timeouts';
+const CALENDAR = readFileSync(new URL('../../toy-servers/calendar.mjs', import.meta.url), 'utf8');
+const SWITCH = "const WITH_COUNTDOWN = process.env.TOY_COUNTDOWN === '1';";
+
+async function serverEditor(page: Page): Promise<Locator> {
+  const e = page.locator('section.mcp-server-editor').first();
+  await e.scrollIntoViewIfNeeded();
+  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  return e;
+}
+
+/** Progress notifications for `token` in the transcript so far. */
+const progressOf = (out: any[], token: string) => out.filter((m) => m.method === 'notifications/progress' && m.params.progressToken === token);
+
+for (const site of lessonSites()) {
+  describe(`${SLUG} (${site.name} build)`, () => {
+    test('steps 1-4: switch countdown on, progress with a token, none without, cancel stops everything for that request', async ({ open }) => {
+      const page = await open(lessonURL(site, SLUG), site.options);
+      expect(await heading(page)).toBe('Follow a slow request, and stop it');
+      const e = await serverEditor(page);
+
+      // 1. The reader's edit: WITH_COUNTDOWN = true; Run; tools/list has two tools.
+      expect(CALENDAR.split(SWITCH).length - 1, 'the lesson quotes this line exactly once').toBe(1);
+      const source = e.locator('.mcp-editor-js');
+      await source.click();
+      const cm = source.locator('.cm-content');
+      await cm.waitFor();
+      await cm.click();
+      await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(CALENDAR.replace(SWITCH, 'const WITH_COUNTDOWN = true;'));
+      await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+      await e.getByRole('button', { name: 'Run', exact: true }).click();
+      const c = await consoleAt(page, 0, e);
+      await expect.poll(() => c.locator('.mcp-event').allInnerTexts(), { timeout: 20_000 }).toEqual(
+        expect.arrayContaining([expect.stringContaining('started toy-servers/calendar.edited.mjs')]),
+      );
+      await send(page, c, '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}');
+      expect((await replyTo(page, c, 1)).result.tools.map((t: { name: string }) => t.name)).toEqual(['create_event', 'countdown']);
+
+      // 2. With a progress token: three progress notifications, rising to the total, then the result.
+      await send(page, c, '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"_meta":{"progressToken":"p2"},"name":"countdown","arguments":{"from":3}}}', 4);
+      const two = await replyTo(page, c, 2);
+      expect(toolText(two)).toBe('Counted down from 3.');
+      let out = stdoutMessages(await copyTranscript(page, c));
+      const p2 = progressOf(out, 'p2');
+      expect(p2.map((m) => [m.params.progress, m.params.total])).toEqual([[1, 3], [2, 3], [3, 3]]);
+      expect(p2[0].params.message).toBe('2 to go');
+      expect(out.indexOf(p2[2])).toBeLessThan(out.findIndex((m) => m.id === 2)); // progress stops with the response
+
+      // 3. Without a token: only the result.
+      const before = out.length;
+      await send(page, c, '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"countdown","arguments":{"from":3}}}');
+      expect(toolText(await replyTo(page, c, 3))).toBe('Counted down from 3.');
+      out = stdoutMessages(await copyTranscript(page, c));
+      expect(out.slice(before).map((m) => m.id ?? m.method)).toEqual([3]);
+
+      // 4. A long one, cancelled after its first progress line: no more progress and no response for id 4.
+      await send(page, c, '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"_meta":{"progressToken":"p4"},"name":"countdown","arguments":{"from":10}}}', 1);
+      await expect.poll(async () => progressOf(stdoutMessages(await copyTranscript(page, c)), 'p4').length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+      await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4,"reason":"took too long"}}', 0);
+      await send(page, c, '{"jsonrpc":"2.0","id":5,"method":"tools/list","params":{}}');
+      expect((await replyTo(page, c, 5)).result.tools).toHaveLength(2);
+      out = stdoutMessages(await copyTranscript(page, c));
+      const p4 = progressOf(out, 'p4');
+      expect(p4.length).toBeLessThan(10);
+      expect(out.filter((m) => m.id === 4)).toEqual([]);
+      // Nothing for request 4 after the server answered id 5.
+      const five = out.findIndex((m) => m.id === 5);
+      expect(out.slice(five + 1).filter((m) => m.params?.progressToken === 'p4')).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * Helpers for lesson journeys that edit a toy server in a ServerEditor, the
+ * way a reader does: type into CodeMirror, press Run, then use the attached
+ * Console. The edit itself is computed from the real file on disk, so a
+ * journey fails when a lesson's instruction no longer matches the server.
+ */
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from './fixtures.ts';
+import { consoleAt } from './lesson-widgets.ts';
+
+/** The shipped source of `toy-servers/<file>`. */
+export const toySource = (file: string): string => readFileSync(new URL(`../../../toy-servers/${file}`, import.meta.url), 'utf8');
+
+/**
+ * Applies a reader's edit: replaces `find` (a string or a RegExp) in `source`,
+ * asserting it occurs exactly once, so the lesson's "find X" stays true.
+ */
+export function edit(source: string, find: string | RegExp, replacement: string): string {
+  const count = typeof find === 'string' ? source.split(find).length - 1 : (source.match(new RegExp(find.source, find.flags.includes('g') ? find.flags : find.flags + 'g')) ?? []).length;
+  expect(count, `the lesson's text ${String(find)} occurs once in the server`).toBe(1);
+  return source.replace(find, replacement);
+}
+
+/** The nth ServerEditor on the page (page order), scrolled into view and hydrated. */
+export async function serverEditorAt(page: Page, n: number): Promise<Locator> {
+  const e = page.locator('section.mcp-server-editor').nth(n);
+  await e.scrollIntoViewIfNeeded();
+  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  return e;
+}
+
+/** Replaces the whole text of a ServerEditor with `text`, as a reader would (click, select all, type). */
+export async function typeSource(page: Page, e: Locator, text: string): Promise<void> {
+  const source = e.locator('.mcp-editor-js');
+  await source.click();
+  const cm = source.locator('.cm-content');
+  await cm.waitFor();
+  await cm.click();
+  await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+}
+
+/** Events that mark a fresh process of an edit: "started …edited.mjs" (stdio) or "loaded …edited.mjs" (HTTP). */
+const STARTED_EDIT = /(?:started|loaded) toy-servers\/[\w-]+\.edited\.mjs/;
+
+/**
+ * Types `text` into the editor, presses Run, and returns the attached Console
+ * once one more fresh process of the edit has started than before the click
+ * (the Console restarts on every Run).
+ */
+export async function runEdit(page: Page, e: Locator, text: string): Promise<Locator> {
+  await typeSource(page, e, text);
+  const c = await consoleAt(page, 0, e);
+  const starts = async () => (await c.locator('.mcp-event').allInnerTexts()).filter((t) => STARTED_EDIT.test(t.trim())).length;
+  const before = await starts();
+  await e.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect.poll(() => e.getByText('The page runs your edit.', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(starts, { timeout: 20_000 }).toBe(before + 1);
+  return c;
+}

@@ -1,0 +1,182 @@
+/**
+ * What calendar.mjs does for the lessons on caching and change notifications,
+ * progress and cancellation, and errors and pagination: subscriptions/listen,
+ * the slow `countdown` tool, paginated lists, and the replay of one accepted
+ * requestState. Real processes; every server message is checked against the
+ * spec's JSON Schema.
+ */
+import { describe, expect, it } from 'vitest';
+import { modern } from './cases.ts';
+import { expectError, expectResult } from './checks.ts';
+import { freshDir, openConversation, parseAll, runLines } from './harness.ts';
+import { assertErrorResponse, assertModernResult, assertSpecDef } from './validate.ts';
+
+type Msg = Record<string, any>;
+const SUB = 'io.modelcontextprotocol/subscriptionId';
+const WEEK = 'calendar://week';
+const create = (id: string | number, title: string) =>
+  modern(id, 'tools/call', { name: 'create_event', arguments: { title, startsAt: '2026-09-10T08:30:00Z' } });
+const listen = (id: string | number, notifications: unknown) => modern(id, 'subscriptions/listen', { notifications });
+const cancel = (requestId: string | number) => JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'test' } });
+
+/** Checks a server notification against its spec type. */
+function assertNotification(m: Msg) {
+  const def = ({
+    'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification',
+    'notifications/resources/updated': 'ResourceUpdatedNotification',
+    'notifications/progress': 'ProgressNotification',
+  } as Record<string, string>)[m.method];
+  expect(def, `a notification the calendar may send: ${m.method}`).toBeDefined();
+  assertSpecDef('2026-07-28', def, m);
+}
+
+describe('subscriptions/listen on the calendar', () => {
+  it('acknowledges first with the honoured subset, correlates updates by subscriptionId, and closes gracefully when stdin ends', async () => {
+    const run = await runLines('calendar', [
+      listen(7, { resourceSubscriptions: [WEEK, 'calendar://month'], toolsListChanged: true, resourcesListChanged: true }),
+      listen('other', { promptsListChanged: true }), // nothing it can honour: acknowledged with an empty filter
+      create('c1', 'Dentist'),
+      modern('r', 'resources/read', { uri: WEEK }),
+    ]);
+    expect(run.code).toBe(0);
+    const all = parseAll(run);
+    for (const m of all) if ('method' in m) assertNotification(m);
+    expect(all.map((m) => m.method ?? `reply ${m.id}`)).toEqual([
+      'notifications/subscriptions/acknowledged',
+      'notifications/subscriptions/acknowledged',
+      'notifications/resources/updated',
+      'reply c1',
+      'reply r',
+      'reply 7',
+      'reply other',
+    ]);
+    expect(all[0].params).toEqual({ _meta: { [SUB]: 7 }, notifications: { resourceSubscriptions: [WEEK] } });
+    expect(all[1].params).toEqual({ _meta: { [SUB]: 'other' }, notifications: {} });
+    expect(all[2].params).toEqual({ _meta: { [SUB]: 7 }, uri: WEEK }); // only the subscription that asked for the week
+    for (const close of all.slice(5)) {
+      assertSpecDef('2026-07-28', 'SubscriptionsListenResultResponse', close);
+      expect(close.result).toMatchObject({ resultType: 'complete', _meta: { [SUB]: close.id } });
+    }
+  });
+
+  it('a cancelled subscription gets nothing more, not even a reply; another one still does', async () => {
+    const c = openConversation('calendar', { cwd: freshDir() });
+    c.send(listen('a', { resourceSubscriptions: [WEEK] }));
+    c.send(listen('b', { resourceSubscriptions: [WEEK] }));
+    await c.waitFor((m) => m.params?._meta?.[SUB] === 'b');
+    c.send(cancel('a'));
+    c.send(create('c1', 'Gym'));
+    await c.waitFor((m) => m.id === 'c1');
+    const run = await c.close();
+    expect(run.code).toBe(0);
+    const all = parseAll(run);
+    const forA = all.filter((m) => m.id === 'a' || m.params?._meta?.[SUB] === 'a');
+    expect(forA.map((m) => m.method)).toEqual(['notifications/subscriptions/acknowledged']);
+    expect(all.filter((m) => m.params?._meta?.[SUB] === 'b' || m.id === 'b').map((m) => m.method ?? 'close'))
+      .toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/updated', 'close']);
+  });
+
+  it('a request cancelled before its turn came is never served: no acknowledgement, no updates, no close', async () => {
+    // All lines arrive in one chunk, so the cancellation is read before the listen request is handled.
+    const run = await runLines('calendar', [listen('early', { resourceSubscriptions: [WEEK] }), cancel('early'), create('c1', 'Gym')]);
+    expect(run.code).toBe(0);
+    const all = parseAll(run);
+    expect(all.filter((m) => m.id === 'early' || m.params?._meta?.[SUB] === 'early')).toEqual([]);
+    expect(all.map((m) => m.id)).toEqual(['c1']);
+  });
+
+  it("a fresh process hears nothing of another process's event (the calendar's deliberate bug)", async () => {
+    const cwd = freshDir();
+    const c = openConversation('calendar', { cwd });
+    c.send(listen(1, { resourceSubscriptions: [WEEK] }));
+    await c.waitFor((m) => m.method === 'notifications/subscriptions/acknowledged');
+    const other = await runLines('calendar', [create('x', 'Elsewhere')], { cwd });
+    expect(expectResult(parseAll(other)[0]).isError).toBe(false);
+    c.send(modern('r', 'resources/read', { uri: WEEK }));
+    await c.waitFor((m) => m.id === 'r');
+    const all = parseAll(await c.close());
+    expect(all.some((m) => m.method === 'notifications/resources/updated')).toBe(false);
+  });
+});
+
+describe('countdown: progress and cancellation (TOY_COUNTDOWN=1)', () => {
+  const env = { TOY_COUNTDOWN: '1', TOY_TICK_MS: '0' };
+
+  it('is listed only when switched on, and reports rising progress with the request token before its result', async () => {
+    const run = await runLines('calendar', [
+      modern('l', 'tools/list'),
+      JSON.stringify({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { _meta: { ...JSON.parse(modern(0, 'x')).params._meta, progressToken: 'tok' }, name: 'countdown', arguments: { from: 3 } } }),
+      modern('quiet', 'tools/call', { name: 'countdown', arguments: { from: 2 } }), // no token: no progress
+      modern('bad', 'tools/call', { name: 'countdown', arguments: { from: 11 } }),
+    ], { env });
+    const all = parseAll(run);
+    for (const m of all) if ('method' in m) assertNotification(m);
+    expect(expectResult(all[0]).tools.map((t: Msg) => t.name)).toEqual(['create_event', 'countdown']);
+    expect(all.slice(1, 4).map((m) => m.params)).toEqual([1, 2, 3].map((progress) => ({ progressToken: 'tok', progress, total: 3, message: `${3 - progress} to go` })));
+    for (const id of ['c', 'quiet']) {
+      const done = all.find((m) => m.id === id)!;
+      assertModernResult('tools/call', done.result);
+      expect(done.result.content[0].text).toMatch(/Counted down/);
+    }
+    expect(all.filter((m) => m.method === 'notifications/progress')).toHaveLength(3);
+    expect(expectResult(all.find((m) => m.id === 'bad')).isError).toBe(true);
+  });
+
+  it('stops on notifications/cancelled: no more progress and no reply for it, and the next request is answered', async () => {
+    const c = openConversation('calendar', { env: { TOY_COUNTDOWN: '1', TOY_TICK_MS: '200' } });
+    const meta = { ...JSON.parse(modern(0, 'x')).params._meta, progressToken: 42 };
+    c.send(JSON.stringify({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { _meta: meta, name: 'countdown', arguments: { from: 10 } } }));
+    await c.waitFor((m) => m.method === 'notifications/progress');
+    c.send(cancel('slow'));
+    c.send(modern('next', 'server/discover'));
+    await c.waitFor((m) => m.id === 'next');
+    const all = parseAll(await c.close());
+    expect(all.some((m) => m.id === 'slow'), 'no reply for the cancelled request').toBe(false);
+    const after = all.slice(all.findIndex((m) => m.id === 'next'));
+    expect(after.some((m) => m.method === 'notifications/progress'), 'nothing more for it').toBe(false);
+    expect(all.filter((m) => m.method === 'notifications/progress').length).toBeLessThan(10);
+  });
+});
+
+describe('pagination (TOY_PAGE_SIZE)', () => {
+  it('pages tools/list with nextCursor, accepts the cursor it issued, and answers any other cursor with -32602', async () => {
+    const env = { TOY_COUNTDOWN: '1', TOY_PAGE_SIZE: '1' };
+    const first = parseAll(await runLines('calendar', [modern('p1', 'tools/list')], { env }))[0];
+    const page1 = expectResult(first);
+    assertModernResult('tools/list', page1);
+    expect(page1.tools.map((t: Msg) => t.name)).toEqual(['create_event']);
+    expect(typeof page1.nextCursor).toBe('string');
+    const rest = parseAll(await runLines('calendar', [
+      modern('p2', 'tools/list', { cursor: page1.nextCursor }),
+      modern('bad', 'tools/list', { cursor: 'next-7' }),
+      modern('num', 'tools/list', { cursor: 1 }),
+      modern('one', 'resources/list'),
+    ], { env }));
+    const page2 = expectResult(rest[0]);
+    assertModernResult('tools/list', page2);
+    expect(page2.tools.map((t: Msg) => t.name)).toEqual(['countdown']);
+    expect(page2).not.toHaveProperty('nextCursor');
+    expect([page2.ttlMs, page2.cacheScope]).toEqual([page1.ttlMs, page1.cacheScope]); // the same hints on every page
+    for (const r of rest.slice(1, 3)) {
+      assertErrorResponse(r);
+      expectError(r, -32602);
+    }
+    expect(expectResult(rest[3])).not.toHaveProperty('nextCursor'); // one resource: one page
+  });
+});
+
+describe('requestState is not single use', () => {
+  it('replaying one accepted retry creates the event again (bound and expiring, but not consumed)', async () => {
+    const ELICIT = { elicitation: {} };
+    const CREATE = { name: 'create_event', arguments: { title: 'Dentist' } };
+    const env = { TOY_SEED: 'replay' };
+    const asked = expectResult(parseAll(await runLines('calendar', [modern('ask', 'tools/call', CREATE, ELICIT)], { env }))[0]);
+    const retry = (id: string) => modern(id, 'tools/call', {
+      ...CREATE, inputResponses: { when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z' } } }, requestState: asked.requestState,
+    }, ELICIT);
+    const all = parseAll(await runLines('calendar', [retry('once'), retry('again'), modern('week', 'resources/read', { uri: WEEK })], { env }));
+    expect(expectResult(all[0]).structuredContent.id).toBe('e3');
+    expect(expectResult(all[1]).structuredContent.id).toBe('e4');
+    expect(JSON.parse(expectResult(all[2]).contents[0].text).filter((e: Msg) => e.title === 'Dentist')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The one list of servers the course runs. Widgets, engines and tests all read
+ * it; nothing else names a server. Adding a server is: its file in this
+ * folder, one entry here, and its test cases in `tests/servers/cases.ts`.
+ *
+ * This file is data only (no Node, no DOM), so the browser, the build and the
+ * tests can all import it. The servers themselves never import it.
+ *
+ * ```ts
+ * import { SERVERS, serverEntry, type ServerName } from '../../toy-servers/registry.ts';
+ * serverEntry('calendar').file;          // 'toy-servers/calendar.mjs'
+ * serverEntry('nope');                   // throws: unknown server "nope"; known: calendar, ...
+ * ```
+ */
+
+/** Which revision family a server speaks: `modern` = 2026-07-28 (`server/discover`, per-request `_meta`); `legacy` = 2025-11-25 (`initialize` handshake). */
+export type Era = 'modern' | 'legacy';
+
+/** How a client reaches it: a process's stdin/stdout, or HTTP POSTs (Streamable HTTP). */
+export type Transport = 'stdio' | 'http';
+
+/** The widgets a lesson can point at a server. */
+export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker';
+
+/** One server of the course. */
+export interface ServerEntry {
+  /** Path of its entry file, POSIX, relative to the project root (and to every engine's root). */
+  readonly file: string;
+  readonly transport: Transport;
+  readonly era: Era;
+  /** One line a reader sees in pickers and badges. */
+  readonly description: string;
+  /** Widgets that may run it; a lesson naming another widget fails the build. */
+  readonly widgets: readonly WidgetName[];
+  /**
+   * Only for a server built rather than shipped as source (not in this folder):
+   * where the page fetches its module, relative to the site's base, the first
+   * time a process of it is spawned (never in a page's initial load). The
+   * engines then hold it at {@link file}. Written by the build
+   * (`scripts/bundle-everything.mjs`); its licence notice is beside it, at
+   * the same URL plus `.LICENSE.txt`.
+   */
+  readonly fetchUrl?: string;
+}
+
+const STDIO_WIDGETS = ['Console', 'ServerEditor', 'ProbeFlow', 'TokenMeter', 'Checker'] as const satisfies readonly WidgetName[];
+
+/** Every server, by name. The order is the order pickers show. */
+export const SERVERS = {
+  calendar: {
+    file: 'toy-servers/calendar.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'The calendar: a tool, a resource and a prompt, speaking 2026-07-28 over stdio',
+    widgets: [...STDIO_WIDGETS, 'Replay'],
+  },
+  'calendar-handles': {
+    file: 'toy-servers/calendar-handles.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'The calendar with handles: state named by an argument, kept in a file store',
+    widgets: [...STDIO_WIDGETS, 'Replay'],
+  },
+  legacy: {
+    file: 'toy-servers/legacy.mjs',
+    transport: 'stdio',
+    era: 'legacy',
+    description: 'A 2025-11-25 server: initialize handshake, no server/discover',
+    widgets: STDIO_WIDGETS,
+  },
+  noisy: {
+    file: 'toy-servers/noisy.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'The calendar with stray lines on stdout',
+    widgets: STDIO_WIDGETS,
+  },
+  http: {
+    file: 'toy-servers/http.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'The calendar behind Streamable HTTP (POST /mcp)',
+    widgets: ['Console', 'ServerEditor'],
+  },
+  everything: {
+    file: 'toy-servers/everything.mjs',
+    transport: 'stdio',
+    era: 'legacy',
+    description: 'The official reference server, @modelcontextprotocol/server-everything 2026.8.31, run in the page',
+    widgets: ['Console', 'ProbeFlow', 'TokenMeter'],
+    // The version is package.json's pin; a test fails when they disagree (tests/peers/everything-bundle.test.ts).
+    fetchUrl: 'servers/everything-2026.8.31.mjs',
+  },
+} as const satisfies Record<string, ServerEntry>;
+
+/** A server's name: a key of {@link SERVERS}. */
+export type ServerName = keyof typeof SERVERS;
+
+/** Every server name, in picker order. */
+export const SERVER_NAMES = Object.keys(SERVERS) as ServerName[];
+
+/** A server shipped as source in this folder (every entry without a `fetchUrl`): what tests run with `node <file>`. */
+export type SourceServerName = { [K in ServerName]: (typeof SERVERS)[K] extends { fetchUrl: string } ? never : K }[ServerName];
+
+/** Every server shipped as source in this folder, in picker order (the built ones, such as `everything`, left out). */
+export const SOURCE_SERVER_NAMES = SERVER_NAMES.filter((n): n is SourceServerName => !('fetchUrl' in SERVERS[n]));
+
+/** True when `name` is a server of the course. */
+export function isServerName(name: unknown): name is ServerName {
+  return typeof name === 'string' && Object.hasOwn(SERVERS, name);
+}
+
+/**
+ * The entry for `name`. Throws an Error naming the known servers when `name`
+ * is not one, or when `widget` is given and may not run it: lessons call this
+ * at build time, so a typo stops the build instead of silently running another
+ * server.
+ */
+export function serverEntry(name: string, widget?: WidgetName): ServerEntry {
+  if (!isServerName(name)) throw new Error(`unknown server "${name}"; known: ${SERVER_NAMES.join(', ')}`);
+  const entry: ServerEntry = SERVERS[name];
+  if (widget && !entry.widgets.includes(widget)) {
+    const allowed = SERVER_NAMES.filter((n) => (SERVERS[n].widgets as readonly WidgetName[]).includes(widget));
+    throw new Error(`${widget} cannot run server "${name}"; it can run: ${allowed.join(', ')}`);
+  }
+  return entry;
+}
+
+/** Names of the servers a widget may run, in picker order. */
+export function serversFor(widget: WidgetName): ServerName[] {
+  return SERVER_NAMES.filter((n) => (SERVERS[n].widgets as readonly WidgetName[]).includes(widget));
+}
