@@ -41,6 +41,14 @@ export interface ServerEntry {
    * the same URL plus `.LICENSE.txt`.
    */
   readonly fetchUrl?: string;
+  /**
+   * A starting point for the reader rather than a working server: it reads
+   * lines and answers nothing, so it has no conformance transcript and no
+   * checker verdict to meet. Tests that prove a working server (same bytes in
+   * every engine, fuzzing, the checker's pass list) leave it out; tests of
+   * files and imports keep it.
+   */
+  readonly starter?: true;
 }
 
 const STDIO_WIDGETS = ['Console', 'ServerEditor', 'ProbeFlow', 'TokenMeter', 'Checker'] as const satisfies readonly WidgetName[];
@@ -81,6 +89,14 @@ export const SERVERS = {
     era: 'modern',
     description: 'The calendar behind Streamable HTTP (POST /mcp)',
     widgets: ['Console', 'ServerEditor'],
+  },
+  starter: {
+    file: 'toy-servers/starter.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'An empty start: reads lines and answers nothing, for the reader to grow into a server',
+    widgets: ['ServerEditor', 'Console', 'Checker'],
+    starter: true,
   },
   everything: {
     file: 'toy-servers/everything.mjs',

@@ -24,6 +24,8 @@ export type ParsedLine =
 export function parseMessageLine(raw: string): ParsedLine {
   const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   if (text.trim() === '') return { ok: false, raw, violation: 'empty line' };
+  // Same verdict without an exception when no JSON value can start here (a flood of log lines stays cheap).
+  if (!/^\s*(?:[{["\-0-9]|true|false|null)/.test(text)) return { ok: false, raw, violation: 'not JSON' };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -316,3 +316,43 @@ test('the Worker engine needs no cross-origin isolation (and no SharedArrayBuffe
   expect(result.exit).toEqual({ code: 0 });
   expect(JSON.parse(result.out[0]).result.resultType).toBe('complete');
 });
+
+test('back-to-back processes each get a fresh Worker: module state never carries over, pids differ', async ({ open }) => {
+  const page = await open('/lab/engines/');
+  const runs = await page.evaluate(async () => {
+    const engine = await (window as any).__mcpByHand.getPageEngine();
+    await engine.writeFile('toy-servers/counter.mjs', 'globalThis.__runs = (globalThis.__runs ?? 0) + 1;\nconsole.log(String(globalThis.__runs));\n');
+    await engine.prewarm();
+    const out: Array<{ pid: number; line: string }> = [];
+    // As Replay's "fresh process" mode: spawn, read, kill, spawn again at once (more spawns than spare Workers).
+    for (let i = 0; i < 5; i++) {
+      const p = await engine.spawn('toy-servers/counter.mjs');
+      const line = await new Promise<string>((resolve) => p.onStdout(resolve));
+      out.push({ pid: p.pid, line });
+      p.kill();
+    }
+    return out;
+  });
+  expect(runs.map((r) => r.line)).toEqual(['1', '1', '1', '1', '1']);
+  expect(new Set(runs.map((r) => r.pid)).size).toBe(5);
+});
+
+test('node:zlib is downloaded only when a program imports it, and then works', async ({ open }) => {
+  const page = await open('/lab/engines/');
+  const zlibRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/zlib-[^/]*\.js$/.test(new URL(r.url()).pathname)) zlibRequests.push(r.url());
+  });
+  const calendar = await runInPage(page, 'calendar', transcripts.calendar, { env: ENV });
+  expect(calendar.code).toBe(0);
+  expect(zlibRequests).toEqual([]);
+  const out = await page.evaluate(async () => {
+    const engine = await (window as any).__mcpByHand.getPageEngine();
+    await engine.writeFile('toy-servers/zip.mjs', "import { gzipSync, gunzipSync } from 'node:zlib';\nconsole.log(gunzipSync(gzipSync('same bytes')).toString());\n");
+    const p = await engine.spawn('toy-servers/zip.mjs');
+    const line = await new Promise<string>((resolve) => p.onStdout(resolve));
+    return { line, exit: await p.exit };
+  });
+  expect(out).toEqual({ line: 'same bytes', exit: { code: 0 } });
+  expect(zlibRequests.length).toBe(1);
+});

@@ -4,7 +4,10 @@
  * steps (miss and store, fresh hit, public vs private across authorization
  * contexts, TTL expiry and a stale copy served when the server is stopped),
  * the subscription tip (acknowledgement, resources/updated making a copy
- * stale, refetch), and subscriptions/listen by hand in a Console.
+ * stale, refetch), and subscriptions/listen by hand in a Console. The
+ * Indonesian edition (`/id/<slug>/`, same widgets) runs every task too, on the
+ * default build, with the same wire results; numbers in the widget's log are
+ * formatted for the page's language (60,000 in English, 60.000 in Indonesian).
  */
 import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -14,6 +17,11 @@ import { consoleAt, copyTranscript, heading, hydrated, replyTo, send, stdoutMess
 
 const SLUG = 'caching-and-change-notifications';
 const SUB = 'io.modelcontextprotocol/subscriptionId';
+/** The English page and its Indonesian edition: URL prefix, page language and title. */
+const EDITIONS = [
+  { prefix: '', lang: 'en', title: 'Cache results, and learn when they change' },
+  { prefix: 'id/', lang: 'id', title: 'Simpan result di cache, dan ketahui kapan datanya berubah' },
+];
 
 /** The texts of the CacheView log, in order. */
 const logTexts = (v: Locator) => v.locator('ol.cv-log > li').allInnerTexts();
@@ -36,17 +44,22 @@ async function wire(page: Page, v: Locator): Promise<string[]> {
   return v.locator('.cv-wire-lines > li').allInnerTexts();
 }
 
-for (const site of lessonSites()) {
-  describe(`${SLUG} (${site.name} build)`, () => {
+/** Every build with English; the default build with the Indonesian edition too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.prefix === '' || site.name === 'default').map((e) => ({ site, ...e })));
+
+for (const { site, prefix, lang, title } of RUNS) {
+  /** A number as the widget formats it on this edition's page. */
+  const n = (x: number) => x.toLocaleString(lang);
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('CacheView steps 1-4: miss and store, fresh hit, public vs private, TTL expiry, stale copy when the server is gone', async ({ open }) => {
-      const page = await open(lessonURL(site, SLUG), site.options);
-      expect(await heading(page)).toBe('Cache results, and learn when they change');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const v = await hydrated(page, 'cache-view');
 
       // 1. Need the week: a miss, request 1, stored private for 60 s.
       let said = await press(v, /^Need the week/, 2);
       expect(said[0]).toBe('calendar://week: not in the cache; sent request 1');
-      expect(said[1]).toBe('calendar://week: stored, private, fresh for 60 s (ttlMs 60,000)');
+      expect(said[1]).toBe(`calendar://week: stored, private, fresh for 60 s (ttlMs ${n(60_000)})`);
       await expect.poll(() => rows(v).count()).toBe(1);
       const row = weekRows(v).first();
       expect(await row.getAttribute('data-state')).toBe('fresh');
@@ -64,14 +77,14 @@ for (const site of lessonSites()) {
 
       // 3. The tool list (public), then bob: the public copy is shared, the private one is not.
       said = await press(v, /^Need the tool list/, 2);
-      expect(said[1]).toBe('tools/list: stored, public, fresh for 300 s (ttlMs 300,000)');
+      expect(said[1]).toBe(`tools/list: stored, public, fresh for 300 s (ttlMs ${n(300_000)})`);
       await v.getByLabel('Authorization context').selectOption('bob');
       said = await press(v, /^Need the tool list/, 1);
       expect(said).toEqual(['tools/list: served from the cache (fresh, 300 s left); no request sent']);
       said = await press(v, /^Need the week/, 3);
       expect(said[0]).toBe('calendar://week: bob may not see the private copy stored for another authorization context');
       expect(said[1]).toMatch(/^calendar:\/\/week: not in the cache; sent request \d+$/);
-      expect(said[2]).toBe('calendar://week: stored, private, fresh for 60 s (ttlMs 60,000)');
+      expect(said[2]).toBe(`calendar://week: stored, private, fresh for 60 s (ttlMs ${n(60_000)})`);
       await expect.poll(() => weekRows(v).count()).toBe(2);
 
       // 4. Two times 30 s: everything stale. Stop the server: the refetch fails and the stale copy is served.
@@ -91,12 +104,12 @@ for (const site of lessonSites()) {
       await press(v, 'Start the server again', 1);
       said = await press(v, /^Need the week/, 2);
       expect(said[0]).toMatch(/^calendar:\/\/week: cached copy is stale \(TTL ran out\); sent request \d+$/);
-      expect(said[1]).toBe('calendar://week: stored, private, fresh for 60 s (ttlMs 60,000)');
+      expect(said[1]).toBe(`calendar://week: stored, private, fresh for 60 s (ttlMs ${n(60_000)})`);
       expect(await v.locator('tr[data-method="resources/read"][data-state="fresh"]').count()).toBe(1);
     });
 
     test('CacheView tip: listen, a fresh copy, create an event, resources/updated makes it stale, refetch has the event', async ({ open }) => {
-      const page = await open(lessonURL(site, SLUG), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       const v = await hydrated(page, 'cache-view');
       await press(v, /^Listen for changes/, 2);
       await expect.poll(() => logOf(v, 'acknowledged').count(), { timeout: 20_000 }).toBe(1);
@@ -129,7 +142,7 @@ for (const site of lessonSites()) {
     });
 
     test('Console steps 1-3: subscriptions/listen by hand, resources/updated tagged with id 1, cancelled, then silence', async ({ open }) => {
-      const page = await open(lessonURL(site, SLUG), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       const c = await consoleAt(page, 0);
 
       // 1. The listen request: no reply, only the acknowledgement.

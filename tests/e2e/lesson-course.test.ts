@@ -24,7 +24,7 @@ const pages = readdirSync(dir)
 for (const site of lessonSites()) {
   describe(`course (${site.name} build)`, () => {
     test('landing page -> how this course works; the sidebar lists the twelve lessons in order with links into this build', async ({ open }) => {
-      expect(pages).toHaveLength(16);
+      expect(pages).toHaveLength(17);
       expect(pages[0].slug).toBe('how-this-course-works');
       const landing = await open(site.url, site.options);
       await expect.poll(() => landing.title()).toContain('MCP by Hand');

@@ -4,6 +4,8 @@
  * calendar's slow `countdown` tool in the ServerEditor, watch
  * notifications/progress for a progressToken, none without one, and cancel a
  * running call with notifications/cancelled (no more progress, no response).
+ * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks
+ * on the default build, with the same wire results.
  */
 import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
@@ -13,6 +15,13 @@ import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, heading, replyTo, send, stdoutMessages, toolText } from './support/lesson-widgets.ts';
 
 const SLUG = 'progress-cancellation-timeouts';
+/** The English page and its Indonesian edition: URL prefix and title. */
+const EDITIONS = [
+  { prefix: '', title: 'Follow a slow request, and stop it' },
+  { prefix: 'id/', title: 'Pantau request yang lambat, lalu hentikan' },
+];
+/** Every build with English; the default build with the Indonesian edition too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.prefix === '' || site.name === 'default').map((e) => ({ site, ...e })));
 const CALENDAR = readFileSync(new URL('../../toy-servers/calendar.mjs', import.meta.url), 'utf8');
 const SWITCH = "const WITH_COUNTDOWN = process.env.TOY_COUNTDOWN === '1';";
 
@@ -26,11 +35,11 @@ async function serverEditor(page: Page): Promise<Locator> {
 /** Progress notifications for `token` in the transcript so far. */
 const progressOf = (out: any[], token: string) => out.filter((m) => m.method === 'notifications/progress' && m.params.progressToken === token);
 
-for (const site of lessonSites()) {
-  describe(`${SLUG} (${site.name} build)`, () => {
+for (const { site, prefix, title } of RUNS) {
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('steps 1-4: switch countdown on, progress with a token, none without, cancel stops everything for that request', async ({ open }) => {
-      const page = await open(lessonURL(site, SLUG), site.options);
-      expect(await heading(page)).toBe('Follow a slow request, and stop it');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const e = await serverEditor(page);
 
       // 1. The reader's edit: WITH_COUNTDOWN = true; Run; tools/list has two tools.

@@ -4,6 +4,8 @@
  * tool and non-object arguments (-32602) against an empty title (isError),
  * structuredContent also serialised as text, a cursor the server never issued
  * (-32602), and the Tasks extension declared to a server that supports none.
+ * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks
+ * on the default build, with the same wire results.
  */
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
@@ -11,12 +13,19 @@ import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, heading, replyTo, send, toolText } from './support/lesson-widgets.ts';
 
 const SLUG = 'when-things-go-wrong';
+/** The English page and its Indonesian edition: URL prefix and title. */
+const EDITIONS = [
+  { prefix: '', title: 'Tell a protocol error from a tool that failed' },
+  { prefix: 'id/', title: 'Bedakan error protokol dari tool yang gagal' },
+];
+/** Every build with English; the default build with the Indonesian edition too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.prefix === '' || site.name === 'default').map((e) => ({ site, ...e })));
 
-for (const site of lessonSites()) {
-  describe(`${SLUG} (${site.name} build)`, () => {
+for (const { site, prefix, title } of RUNS) {
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('steps 1-3 and the three tips on one Console', async ({ open }) => {
-      const page = await open(lessonURL(site, SLUG), site.options);
-      expect(await heading(page)).toBe('Tell a protocol error from a tool that failed');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const c = await consoleAt(page, 0);
 
       // 1. An unknown tool: a protocol error, no result.

@@ -31,6 +31,24 @@ test('N × M vs N + M, typed and with the slider keys', async ({ open }) => {
   expect(await counter.locator('[data-saved]').textContent()).toContain('pays off as N and M grow');
 });
 
+test('a count field refuses 0, negatives, fractions and empty with a message, and keeps the last good count', async ({ open }) => {
+  const page = await open('lab/flows/');
+  const counter = await hydrated(page, 'integration-counter');
+  const apps = counter.getByLabel('AI applications (N)', { exact: true });
+  await apps.fill('3');
+  await counter.getByLabel('Systems to connect (M)', { exact: true }).fill('5');
+  await expect.poll(() => counter.locator('[data-point-to-point]').textContent()).toBe('15');
+  for (const bad of ['0', '-3', '', '2.5']) {
+    await apps.fill(bad);
+    await expect.poll(() => counter.getByRole('alert').innerText(), { message: JSON.stringify(bad) }).toContain('Enter a whole number from 1 to 50');
+    expect(await apps.getAttribute('aria-invalid')).toBe('true');
+    expect(await counter.locator('[data-point-to-point]').textContent()).toBe('15');
+  }
+  await apps.fill('4');
+  await expect.poll(() => counter.getByRole('alert').count()).toBe(0);
+  expect(await counter.locator('[data-point-to-point]').textContent()).toBe('20');
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`phone width, ${colorScheme}: no horizontal overflow, no axe violation`, async ({ open }) => {
     const page = await open('lab/flows/', { colorScheme, viewport: { width: 390, height: 844 } });

@@ -19,7 +19,7 @@
  * - `expectsReply(line)`: whether a line must be answered (every line except
  *   blank ones and well-formed notifications), by the JSON-RPC rules alone.
  */
-import type { ServerName } from './harness.ts';
+import type { WorkingServerName } from './harness.ts';
 
 /** The environment for reproducible runs (frozen clock, seeded randomness; see toy-servers/plumbing.mjs). */
 export const TRANSCRIPT_ENV: Readonly<Record<string, string>> = Object.freeze({
@@ -174,7 +174,7 @@ export const legacyCases: string[] = [
 ];
 
 /** Input lines per server; see the module comment. Every server of the registry has an entry. */
-export const transcripts: Record<ServerName, string[]> = {
+export const transcripts: Record<WorkingServerName, string[]> = {
   calendar: [...calendarCases, ...envelopeCases],
   noisy: [...calendarCases, ...envelopeCases],
   http: [...calendarCases, ...envelopeCases.filter((l) => !l.endsWith('\r'))],
@@ -205,7 +205,7 @@ const handlesFlow: string[] = [
 ];
 
 /** Steps that use earlier replies; see the module comment. */
-export const flows: Record<ServerName, string[]> = {
+export const flows: Record<WorkingServerName, string[]> = {
   calendar: calendarFlow,
   noisy: calendarFlow,
   http: calendarFlow,

@@ -17,14 +17,17 @@ export type { ServerName };
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The toy servers that speak stdio (from the registry). */
-export type StdioServerName = { [K in ServerName]: (typeof SERVERS)[K]['transport'] extends 'stdio' ? K : never }[ServerName];
+/** The toy servers that answer requests: every one but a `starter` (the reader's empty start, which answers nothing). */
+export type WorkingServerName = { [K in ServerName]: (typeof SERVERS)[K] extends { starter: true } ? never : K }[ServerName];
+
+/** The working toy servers that speak stdio (from the registry). */
+export type StdioServerName = { [K in WorkingServerName]: (typeof SERVERS)[K]['transport'] extends 'stdio' ? K : never }[WorkingServerName];
 
 /** Every toy server shipped as source, in registry order. */
 export const TOY_SERVERS: readonly ServerName[] = SERVER_NAMES;
 
-/** Every stdio server of the registry, in registry order. */
-export const STDIO_SERVERS = SERVER_NAMES.filter((n): n is StdioServerName => SERVERS[n].transport === 'stdio');
+/** Every working stdio server of the registry, in registry order (a `starter` left out). */
+export const STDIO_SERVERS = SERVER_NAMES.filter((n): n is StdioServerName => SERVERS[n].transport === 'stdio' && !('starter' in SERVERS[n]));
 
 /** The stdio servers of one era (from the registry). */
 export const stdioServersOf = (era: 'modern' | 'legacy') => STDIO_SERVERS.filter((n) => SERVERS[n].era === era);

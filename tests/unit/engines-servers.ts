@@ -10,12 +10,12 @@ import { SERVERS, SERVER_NAMES, type ServerName } from '../../toy-servers/regist
 
 /** A stdio server shipped as source in `toy-servers/` (a built entry, with `fetchUrl`, is proven by its own peer tests). */
 export type SameBytesServer = {
-  [K in ServerName]: (typeof SERVERS)[K] extends { transport: 'stdio' } ? ((typeof SERVERS)[K] extends { fetchUrl: string } ? never : K) : never;
+  [K in ServerName]: (typeof SERVERS)[K] extends { transport: 'stdio' } ? ((typeof SERVERS)[K] extends { fetchUrl: string } | { starter: true } ? never : K) : never;
 }[ServerName];
 
-/** Every stdio server of the registry that ships as source, in registry order. */
+/** Every stdio server of the registry that ships as source, in registry order (a `starter`, which answers nothing, left out). */
 export const SAME_BYTES_SERVERS: readonly SameBytesServer[] = SERVER_NAMES.filter(
-  (name): name is SameBytesServer => SERVERS[name].transport === 'stdio' && !('fetchUrl' in SERVERS[name]),
+  (name): name is SameBytesServer => SERVERS[name].transport === 'stdio' && !('fetchUrl' in SERVERS[name]) && !('starter' in SERVERS[name]),
 );
 
 /** The entry file of a server, from the registry, e.g. `toy-servers/calendar.mjs`. */

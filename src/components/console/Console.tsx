@@ -414,7 +414,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           {copied}
         </span>
       </div>
-      <p class="mcp-sr-status" aria-live="polite">
+      <p class="mcp-announce" aria-live="polite">
         {announce}
       </p>
       {pending ? (

@@ -214,8 +214,8 @@ export interface TemplateContext {
 /**
  * The menu's templates, pretty-printed, with `id` as their id.
  * With `withMeta`, requests carry the full `_meta` (for when "fill in _meta" is off).
- * Modern servers get `server/discover` first; legacy ones the `initialize`
- * handshake first (and `server/discover`, to see it refused). Calls come
+ * Every server gets `server/discover` first (the probe a client starts
+ * with); legacy ones then the `initialize` handshake. Calls come
  * from the catalog: the worked examples of a calendar server, then one
  * template per tool, resource and prompt the server listed in this Console.
  */
@@ -236,7 +236,8 @@ export function templates(id: number, withMeta: boolean, builder: RequestBuilder
   const legacyReq = (method: string, params?: JsonObject): string => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, null, 2);
   const call = context.era === 'legacy' ? (m: string, p?: JsonObject) => legacyReq(m, p) : (m: string, p?: JsonObject) => req(m, p);
   const out: Template[] = [];
-  if (context.era === 'legacy') out.push(initialize, initialized, { label: 'server/discover (a legacy server refuses it)', text: req('server/discover') });
+  // A client probes with server/discover first (a legacy server refuses it), then falls back to the handshake.
+  if (context.era === 'legacy') out.push({ label: 'server/discover (a legacy server refuses it)', text: req('server/discover') }, initialize, initialized);
   else out.push({ label: 'server/discover', text: req('server/discover') });
   out.push({ label: 'tools/list', text: call('tools/list') }, { label: 'resources/list', text: call('resources/list') }, { label: 'prompts/list', text: call('prompts/list') });
   const labels = new Set(out.map((x) => x.label));

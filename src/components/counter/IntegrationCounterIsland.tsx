@@ -5,7 +5,8 @@
  * reader types and are announced politely.
  */
 import { useState } from 'preact/hooks';
-import { clampCount, countIntegrations } from './integrations.ts';
+import { clampCount, countIntegrations, readCount } from './integrations.ts';
+import { t } from '../shared/strings.ts';
 import '../probe/flow-base.css';
 import './integration-counter.css';
 
@@ -24,6 +25,8 @@ export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6
   const [apps, setApps] = useState(clampCount(a0, MIN, MAX));
   const [systems, setSystems] = useState(clampCount(s0, MIN, MAX));
   const c = countIntegrations(apps, systems);
+  // A field holding something that is not a whole number in range says so; the counts keep the last good value.
+  const [bad, setBad] = useState<Record<string, boolean>>({});
 
   const field = (id: string, label: string, value: number, set: (n: number) => void) => (
     <div class="ic-field">
@@ -36,9 +39,12 @@ export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6
           max={MAX}
           step={1}
           value={value}
+          aria-invalid={bad[id] ? 'true' : undefined}
+          aria-describedby={bad[id] ? `${id}-err` : undefined}
           onInput={(e) => {
-            const raw = (e.target as HTMLInputElement).value;
-            if (raw !== '') set(clampCount(Number(raw), MIN, MAX));
+            const n = readCount((e.target as HTMLInputElement).value, MIN, MAX);
+            setBad((b) => ({ ...b, [id]: n === undefined }));
+            if (n !== undefined) set(n);
           }}
         />
         <input
@@ -48,9 +54,17 @@ export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6
           step={1}
           value={value}
           aria-label={`${label} (slider)`}
-          onInput={(e) => set(Number((e.target as HTMLInputElement).value))}
+          onInput={(e) => {
+            setBad((b) => ({ ...b, [id]: false }));
+            set(Number((e.target as HTMLInputElement).value));
+          }}
         />
       </div>
+      {bad[id] ? (
+        <p id={`${id}-err`} class="fw-error" role="alert">
+          {t('counter.bad', { min: MIN, max: MAX, last: value })}
+        </p>
+      ) : null}
     </div>
   );
 

@@ -29,3 +29,15 @@ export function clampCount(value: number, min: number, max: number): number {
   if (!Number.isFinite(value)) return min;
   return Math.min(max, Math.max(min, Math.round(value)));
 }
+
+/**
+ * Reads a count field as typed: the whole number in [min, max] it holds, or
+ * undefined when it holds anything else (empty, 0 or less, above max, a
+ * fraction, not a number), so the widget can say so instead of silently
+ * using another number.
+ */
+export function readCount(raw: string, min: number, max: number): number | undefined {
+  if (!/^\s*\d+\s*$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= min && n <= max ? n : undefined;
+}

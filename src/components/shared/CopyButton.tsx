@@ -28,7 +28,7 @@ export function CopyButton({ label, value }: { label: string; value: string }): 
       >
         {label}
       </button>
-      <span class="mcp-sr-status" role="status">
+      <span class="mcp-copy-status" role="status">
         {said}
       </span>
     </span>

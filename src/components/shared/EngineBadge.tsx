@@ -7,11 +7,12 @@
  * starts), `processState` (short text such as "running", "exited (code 1)").
  * A failed "Run in real Node" leaves the page on the Worker engine with its
  * processes untouched; the reason is said once (the status's `reason`).
- * Mounting the badge (its widget came into view) warms the engine: code
- * loaded and a process Worker waiting, no server started.
+ * Once the badge itself is on screen, the engine is warmed at the next idle
+ * moment: code loaded and a process Worker waiting, no server started. A
+ * badge below the fold warms nothing until the reader scrolls to it.
  */
 import type { JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { engineStatus, resetEngineFiles, useRealNode, warmEngine } from './page-engine.ts';
 
 const KIND_LABEL: Record<string, string> = { worker: 'Worker engine', webcontainer: 'WebContainer (real Node)', node: 'Node' };
@@ -21,11 +22,8 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
   const s = engineStatus.value;
   const [busy, setBusy] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  useEffect(() => {
-    // Warm once the page is idle, so hydration and first paint come first.
-    const idle = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
-    idle(() => void warmEngine());
-  }, []);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => warmWhenVisible(ref.current), []);
   const run = (label: string, fn: () => Promise<unknown>) => async () => {
     setBusy(label);
     setError(undefined);
@@ -39,7 +37,7 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
   };
   const engine = s.state === 'idle' ? 'engine not started yet' : s.state === 'loading' ? 'engine starting…' : s.state === 'failed' ? 'engine failed' : (KIND_LABEL[s.kind ?? ''] ?? s.kind ?? 'engine');
   return (
-    <div class="mcp-badge" role="status" aria-live="polite">
+    <div class="mcp-badge" role="status" aria-live="polite" ref={ref}>
       <span class="mcp-badge-engine" data-engine={s.kind ?? ''}>
         {engine}
       </span>
@@ -59,4 +57,32 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
       ) : null}
     </div>
   );
+}
+
+/**
+ * Warms the page engine once `element` is on screen and the page is idle
+ * (hydration and first paint come first). Returns the cleanup for `useEffect`.
+ * Without IntersectionObserver it warms at idle.
+ */
+function warmWhenVisible(element: Element | null): () => void {
+  let cancelled = false;
+  const idle = globalThis.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
+  const warmAtIdle = () =>
+    idle(() => {
+      if (!cancelled) void warmEngine();
+    });
+  if (!element || typeof IntersectionObserver === 'undefined') {
+    warmAtIdle();
+    return () => void (cancelled = true);
+  }
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((e) => e.isIntersecting)) return;
+    observer.disconnect();
+    warmAtIdle();
+  });
+  observer.observe(element);
+  return () => {
+    cancelled = true;
+    observer.disconnect();
+  };
 }

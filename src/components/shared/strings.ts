@@ -54,7 +54,7 @@ export const en = {
   'home.failed': 'Could not prepare the download: {why}',
 
   // Integration counter.
-  'counter.servers.bad': 'Enter a whole number of servers, 1 or more.',
+  'counter.bad': 'Enter a whole number from {min} to {max}. Until then the count uses {last}.',
 } as const;
 
 /** A key of the strings table. */

@@ -18,6 +18,8 @@ import { serverFile } from '../probe/server-entry.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
 import { CONTEXT_WINDOWS, formatShare, windowShare } from './context-windows.ts';
 import { TokenizerClient, type TokenizerProgress } from './tokenizer-client.ts';
+import { readCount } from '../counter/integrations.ts';
+import { t } from '../shared/strings.ts';
 import '../shared/widget.css';
 import '../probe/flow-base.css';
 import './token-meter.css';
@@ -50,6 +52,7 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
   const [error, setError] = useState<string>();
   const [serialisation, setSerialisation] = useState<SerialisationName>('python');
   const [servers, setServers] = useState(1);
+  const [serversBad, setServersBad] = useState(false);
   const [counting, setCounting] = useState(false);
   // Bumped when a ServerEditor on the page runs an edited (or the original) source: the meter re-lists.
   const [sourceVersion, setSourceVersion] = useState(0);
@@ -136,9 +139,14 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
               ? 'Tokenizer ready. Listing the tools…'
               : `${serverFile(server)} · ${catalog.engine} engine · pid ${catalog.pid} · ${catalog.era ?? '?'} era${catalog.protocolVersion ? ` ${catalog.protocolVersion}` : ''} · tokenizer loaded in ${progress.ms ?? '?'} ms${counting ? ' · counting…' : ''}`}
       </p>
-      {visible && !progress.ready && (
-        <progress class="tm-progress" max={progress.total || undefined} value={progress.total ? progress.loaded : undefined} aria-label="Tokenizer download" />
-      )}
+      {/* Always in the layout (hidden when not loading), so the meter does not move when the tokenizer arrives. */}
+      <progress
+        class="tm-progress"
+        style={{ visibility: visible && !progress.ready ? 'visible' : 'hidden' }}
+        max={progress.total || undefined}
+        value={progress.total ? progress.loaded : undefined}
+        aria-label="Tokenizer download"
+      />
       {error && <p class="fw-error" role="alert">{error}</p>}
 
       <fieldset class="tm-ser">
@@ -228,12 +236,20 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
                 max={1000}
                 step={1}
                 value={servers}
+                aria-invalid={serversBad ? 'true' : undefined}
+                aria-describedby={serversBad ? `tm-servers-${server}-err` : undefined}
                 onInput={(e) => {
-                  const n = Math.round(Number((e.target as HTMLInputElement).value));
-                  if (Number.isFinite(n)) setServers(Math.min(1000, Math.max(1, n)));
+                  const n = readCount((e.target as HTMLInputElement).value, 1, 1000);
+                  setServersBad(n === undefined);
+                  if (n !== undefined) setServers(n);
                 }}
               />
             </div>
+            {serversBad ? (
+              <p id={`tm-servers-${server}-err`} class="fw-error" role="alert">
+                {t('counter.bad', { min: 1, max: 1000, last: servers })}
+              </p>
+            ) : null}
             <p data-all-servers={all}>
               {servers} × {fmt(perServer)} tokens ({serialisation} catalog + instructions) = <strong>{fmt(all)}</strong> tokens before
               the conversation starts.

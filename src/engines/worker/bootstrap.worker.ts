@@ -20,7 +20,7 @@ import { createStdio, type Stdio } from './runtime/stdio.ts';
 import { createConsole } from './runtime/console.ts';
 import { TimerTable, nativeTimers } from './runtime/timers.ts';
 import { createVolume, type EngineVolume } from './runtime/files.ts';
-import { createBuiltins } from './runtime/builtins.ts';
+import { createBuiltins, createLazyBuiltins } from './runtime/builtins.ts';
 import { ModuleLoader, type LoaderFs } from './runtime/loader.ts';
 import { formatUncaught } from './runtime/uncaught.ts';
 import type { FromWorker, InitMessage, SerializedRequest, ToWorker } from './worker-messages.ts';
@@ -155,7 +155,7 @@ const timerFns = timers.functions();
 Object.assign(scope, timerFns);
 const volume: EngineVolume = createVolume(nodeProcess, (changes) => outbox.files(changes));
 const builtins = createBuiltins({ process: nodeProcess, fs: volume.fs, fsPromises: volume.promises, timers: timerFns });
-const loader = new ModuleLoader(volume.fs as unknown as LoaderFs, builtins);
+const loader = new ModuleLoader(volume.fs as unknown as LoaderFs, builtins, createLazyBuiltins());
 loader.onSettled = scheduleCheck;
 loader.prepare();
 

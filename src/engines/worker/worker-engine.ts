@@ -46,7 +46,28 @@ export interface WorkerEngineOptions {
   limits?: Partial<WatchdogLimits>;
   /** Environment every process gets (before `SpawnOptions.env`). Default none. */
   env?: Record<string, string>;
+  /**
+   * How many Workers to keep loaded ahead of need (0 to 4). Default 2, so that
+   * back-to-back spawns (Replay's "fresh process" mode) find one ready while
+   * the next loads.
+   */
+  spares?: number;
 }
+
+/** A Worker that has loaded (or is loading) the bootstrap and waits for its one `init`. */
+interface Spare {
+  worker: Worker;
+  /** The files it was preloaded with (the spawn sends only what changed since); undefined until the engine's files have loaded. */
+  files: Record<string, string> | undefined;
+  /** True once it has loaded the bootstrap and prepared the files' modules. */
+  isLoaded: boolean;
+  /** Settles when it has loaded, failed, or been taken. */
+  loaded: Promise<void>;
+  settle: () => void;
+}
+
+/** The longest a spawn waits for its process's first output before refilling the pool of spares, in ms. */
+const REFILL_AFTER_MS = 50;
 
 /** The path Node reports as `process.execPath` / `argv[0]` in this engine. */
 export const EXEC_PATH = '/usr/local/bin/node';
@@ -60,19 +81,23 @@ export class WorkerEngine implements Engine {
   #nextPid = 101;
   #toyServers: boolean;
   #loaded: Promise<void> | undefined;
-  /** A Worker that has loaded (or is loading) the bootstrap and waits for its one `init` (see {@link #takeWorker}). */
-  #spare: Worker | undefined;
-  /** Settles when {@link #spare} has loaded. */
-  #spareLoaded: Promise<void> = Promise.resolve();
+  /** Workers loaded (or loading) ahead of need, oldest first (see {@link #takeWorker}). */
+  #spares: Spare[] = [];
+  #spareCount: number;
+  /**
+   * Settles once the page has the bootstrap script (the first Worker ran it):
+   * until then no second Worker is created, so the script is downloaded once
+   * per page and later Workers find it in the browser's cache.
+   */
+  #scriptFetched: Promise<void> | undefined;
   #disposed = false;
-  /** The files {@link #spare} was preloaded with. */
-  #spareFiles: Record<string, string> | undefined;
 
   constructor(options: WorkerEngineOptions = {}) {
     this.files = new EngineFiles(options.root ?? '/course', options.files ?? {});
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#env = { ...options.env };
     this.#toyServers = options.toyServers ?? true;
+    this.#spareCount = Math.max(0, Math.min(4, Math.floor(options.spares ?? 2)));
   }
 
   /** Loads the initial files (the bundled toy servers) once. Called by every other method; call it early to warm up. */
@@ -111,6 +136,7 @@ export class WorkerEngine implements Engine {
    * cannot load reports it like Node: stderr, then exit code 1.
    */
   async spawn(entry: string, args: string[] = [], options: SpawnOptions = {}): Promise<WorkerProcess> {
+    this.startLoading();
     await this.ready();
     const path = resolvePath(this.files.root, entry);
     // A built server (the reference server) is fetched on its first spawn, never before: see ../built-servers.ts.
@@ -125,14 +151,14 @@ export class WorkerEngine implements Engine {
    * `handle(Request)` export as a {@link FetchHandler}. No network is used.
    */
   async fetchHandler(entry: string, options: SpawnOptions = {}): Promise<FetchHandler> {
+    this.startLoading();
     await this.ready();
     const path = resolvePath(this.files.root, entry);
     return bridgeFetch(this.#start(path, [EXEC_PATH], 'fetch', options));
   }
 
   #start(path: string, argv: string[], mode: 'main' | 'fetch', options: SpawnOptions): WorkerProcess {
-    const preloaded = this.#spare ? this.#spareFiles : undefined;
-    const worker = this.#takeWorker();
+    const { worker, preloaded } = this.#takeWorker();
     const files = this.files.snapshot();
     const init: InitMessage = {
       t: 'init',
@@ -155,69 +181,131 @@ export class WorkerEngine implements Engine {
       exited: () => this.#live.delete(process),
     });
     this.#live.add(process);
-    // The next Worker starts loading once this one has loaded the bootstrap, so the page
-    // downloads it once (the spare then finds it in the cache) and the two do not compete.
-    void process.ready.then(() => this.#prepareSpare());
+    // Refill the pool as soon as this process has answered (or after REFILL_AFTER_MS): a Worker loading
+    // meanwhile would take CPU from the start of the process the reader waits for, and the next spawn
+    // (Replay's comes a few milliseconds after this one's exchange) still finds the other spare.
+    void Promise.race([process.answered, new Promise((resolve) => setTimeout(resolve, REFILL_AFTER_MS))]).then(() => this.#fillSpares());
     return process;
   }
 
   /**
    * A Worker for the next process. Each Worker runs exactly one process (fresh
-   * module state), but loading the bootstrap (polyfills, module lexer) takes
-   * longer than the server's own start, so one Worker is kept loaded ahead of
-   * need: a spawn takes it, and the next one starts loading in the background
-   * once the taken one is running. The first spawn of a page creates its
-   * Worker on the spot, unless {@link prewarm} ran.
+   * module state; a Worker that ran a program is never reused), but loading
+   * the bootstrap (polyfills, module lexer) takes longer than the server's own
+   * start, so Workers are kept loaded ahead of need: a spawn takes the oldest
+   * loaded one (else the one furthest along), and {@link #fillSpares} replaces
+   * it at once. The first spawn of a page creates its Worker on the spot,
+   * unless {@link prewarm} ran. `preloaded` is the files the Worker was
+   * preloaded with (undefined for a fresh Worker).
    */
-  #takeWorker(): Worker {
-    const worker = this.#spare ?? WorkerEngine.#newWorker();
-    this.#spare = undefined;
-    return worker;
-  }
-
-  #prepareSpare(): void {
-    if (this.#spare || this.#disposed) return;
-    const spare = WorkerEngine.#newWorker();
-    this.#spare = spare;
-    this.#spareFiles = this.files.snapshot();
-    spare.postMessage({ t: 'preload', files: this.#spareFiles } satisfies PreloadMessage);
-    this.#spareLoaded = new Promise((resolve) => {
-      spare.onmessage = (event: MessageEvent<{ t: string }>) => {
-        if (event.data?.t === 'loaded') resolve();
-      };
-      spare.onerror = () => resolve();
-    });
+  #takeWorker(): { worker: Worker; preloaded: Record<string, string> | undefined } {
+    const index = Math.max(0, this.#spares.findIndex((s) => s.isLoaded));
+    const [spare] = this.#spares.splice(index, 1);
+    if (spare) {
+      spare.settle();
+      return { worker: spare.worker, preloaded: spare.files };
+    }
+    return { worker: this.#newWorker(), preloaded: undefined };
   }
 
   /**
-   * Settles when the next spawn will find a loaded Worker waiting (after the
-   * first spawn of the engine; before it, at once). For benchmarks.
+   * On a cold engine (no Worker yet), starts the first Worker loading the
+   * bootstrap now, while the initial files load, rather than after them; does
+   * nothing otherwise. Starts no program. `spawn` calls it; so may a page that
+   * is about to spawn.
    */
-  warm(): Promise<void> {
-    return this.#spareLoaded;
+  startLoading(): void {
+    if (!this.#scriptFetched && this.#spares.length === 0) this.#fillSpares();
+  }
+
+  /** Starts loading Workers until {@link WorkerEngine.spares} are loaded or loading (after the page has the script). */
+  #fillSpares(): void {
+    if (this.#disposed || this.#spares.length >= this.#spareCount) return;
+    if (!this.#scriptFetched) {
+      // No Worker yet: this one fetches the script; the others follow once the browser has it.
+      this.#addSpare();
+      void this.#scriptFetched!.then(() => this.#fillSpares());
+      return;
+    }
+    void this.#scriptFetched.then(() => {
+      while (!this.#disposed && this.#spares.length < this.#spareCount) this.#addSpare();
+    });
+  }
+
+  #addSpare(): Spare {
+    const worker = this.#newWorker();
+    let settle!: () => void;
+    const loaded = new Promise<void>((resolve) => (settle = resolve));
+    const spare: Spare = { worker, files: undefined, isLoaded: false, loaded, settle };
+    // Preloaded with the engine's files once they are there (the Worker loads the bootstrap meanwhile).
+    void this.ready().then(() => {
+      if (!this.#spares.includes(spare)) return; // taken first: its init brings every file
+      spare.files = this.files.snapshot();
+      worker.postMessage({ t: 'preload', files: spare.files } satisfies PreloadMessage);
+    });
+    worker.onmessage = (event: MessageEvent<{ t: string }>) => {
+      if (event.data?.t !== 'loaded') return;
+      spare.isLoaded = true;
+      settle();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      // A spare that cannot load is dropped; the next spawn reports the problem with its own Worker.
+      this.#spares = this.#spares.filter((s) => s !== spare);
+      worker.terminate();
+      settle();
+    };
+    this.#spares.push(spare);
+    return spare;
+  }
+
+  /** The number of Workers kept loaded ahead of need (see {@link WorkerEngineOptions.spares}). */
+  get spares(): number {
+    return this.#spareCount;
+  }
+
+  /**
+   * Settles when every Worker of the pool has loaded (at once when there are
+   * none: before the first spawn or {@link prewarm}). For benchmarks.
+   */
+  async warm(): Promise<void> {
+    await this.#scriptFetched;
+    // Spares created after the script arrived are in the list only after that promise's reactions ran.
+    await Promise.resolve();
+    await Promise.all(this.#spares.map((s) => s.loaded));
   }
 
   /**
    * Gets ready for the next spawn without starting any program: loads the
-   * initial files and has a Worker load the bootstrap and prepare the files'
-   * modules. Settles when that Worker is waiting. Call it when a widget comes
-   * into view; calling it again is cheap.
+   * initial files and has Workers load the bootstrap and prepare the files'
+   * modules (the first one fetches the script; the others follow once it is
+   * in the browser's cache). Settles when the first Worker waiting is loaded.
+   * Call it when a widget comes into view; calling it again is cheap.
    */
   async prewarm(): Promise<void> {
+    this.#fillSpares();
     await this.ready();
-    this.#prepareSpare();
-    return this.#spareLoaded;
+    await this.#spares[0]?.loaded;
   }
 
-  static #newWorker(): Worker {
-    return new Worker(new URL('./bootstrap.worker.ts', import.meta.url), { type: 'module', name: 'mcp-by-hand process' });
+  /** A new process Worker. The first one of the engine also settles {@link #scriptFetched} when its script has run. */
+  #newWorker(): Worker {
+    const worker = new Worker(new URL('./bootstrap.worker.ts', import.meta.url), { type: 'module', name: 'mcp-by-hand process' });
+    this.#scriptFetched ??= new Promise<void>((resolve) => {
+      // The bootstrap's first message (`loaded` or `ready`) means the script was fetched and ran; an error settles too.
+      worker.addEventListener('message', () => resolve(), { once: true });
+      worker.addEventListener('error', () => resolve(), { once: true });
+    });
+    return worker;
   }
 
-  /** Stops the spare Worker (when the engine is no longer needed). */
+  /** Stops every process and the spare Workers (when the engine is no longer needed). */
   dispose(): void {
     this.#disposed = true;
     for (const p of [...this.#live]) p.kill();
-    this.#spare?.terminate();
-    this.#spare = undefined;
+    for (const spare of this.#spares.splice(0)) {
+      spare.worker.terminate();
+      spare.settle();
+    }
   }
 }

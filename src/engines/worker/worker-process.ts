@@ -43,6 +43,9 @@ export class WorkerProcess implements EngineProcess {
   #ready!: () => void;
   /** Settles when the Worker has loaded and begun to run the program. */
   readonly ready: Promise<void>;
+  #answered!: () => void;
+  /** Settles when the program first writes output (or a file), or exits: it has started and answered. */
+  readonly answered: Promise<void>;
 
   /** Starts the Worker with `init`. Use {@link WorkerEngine.spawn} rather than this. */
   constructor(worker: Worker, init: InitMessage, limits: WatchdogLimits, hooks: ProcessHooks) {
@@ -51,6 +54,7 @@ export class WorkerProcess implements EngineProcess {
     this.#hooks = hooks;
     this.exit = new Promise((resolve) => (this.#settle = resolve));
     this.ready = new Promise((resolve) => (this.#ready = resolve));
+    this.answered = new Promise((resolve) => (this.#answered = resolve));
     this.#watchdog = new Watchdog(limits, (reason) => this.#stop({ code: null, signal: 'SIGKILL', reason }));
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
@@ -78,6 +82,7 @@ export class WorkerProcess implements EngineProcess {
       case 'loaded':
         break;
       case 'batch':
+        this.#answered();
         for (const item of message.items) {
           if (this.#done) return;
           if (item.t === 'fs') this.#hooks.files(item.changes);
@@ -120,6 +125,7 @@ export class WorkerProcess implements EngineProcess {
     for (const line of this.#lines.endLines()) this.#emitOut(line);
     this.#emitErr(this.#errText.decode());
     this.#done = true;
+    this.#answered();
     this.#watchdog.stop();
     this.#worker.terminate();
     this.#settle(info);

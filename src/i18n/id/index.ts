@@ -4,7 +4,31 @@
  */
 import type { en } from '../en/index.ts';
 import { common } from './common.ts';
+import { console } from './console.ts';
+import { editor } from './editor.ts';
+import { elicitation } from './elicitation.ts';
+import { counter } from './counter.ts';
+import { meaning } from './meaning.ts';
+import { probe } from './probe.ts';
+import { replay } from './replay.ts';
+import { tokens } from './tokens.ts';
+import { cache } from './cache.ts';
+import { facts } from './facts.ts';
+import { engine } from './engine.ts';
+import { checker } from './checker.ts';
 
 export const id: Record<keyof typeof en, string> = {
   ...common,
+  ...console,
+  ...editor,
+  ...elicitation,
+  ...counter,
+  ...meaning,
+  ...probe,
+  ...replay,
+  ...tokens,
+  ...cache,
+  ...facts,
+  ...engine,
+  ...checker,
 };

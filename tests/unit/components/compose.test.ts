@@ -74,7 +74,7 @@ describe('templates and retries', () => {
     }
     expect(labels.some((l) => l.startsWith('initialize')), 'no legacy handshake on a modern server').toBe(false);
     const legacy = templates(7, false, builder(), { era: 'legacy', examples: 'calendar' });
-    expect(legacy.map((t) => t.label).slice(0, 2)).toEqual(['initialize (legacy handshake)', 'notifications/initialized (legacy, no reply)']);
+    expect(legacy.map((t) => t.label).slice(0, 3)).toEqual(['server/discover (a legacy server refuses it)', 'initialize (legacy handshake)', 'notifications/initialized (legacy, no reply)']);
     expect(legacy.some((t) => t.label.includes('asks you')), 'a legacy server cannot ask').toBe(false);
     expect(JSON.parse(legacy.find((t) => t.label === 'tools/list')!.text)).toEqual({ jsonrpc: '2.0', id: 7, method: 'tools/list' });
     const withMeta = templates(7, true, builder())[0]!.text;

@@ -7,7 +7,7 @@
  * import is resolved only when it runs.
  */
 import { describe, expect, test } from 'vitest';
-import { ModuleLoader, ModuleLoadError, type Builtins, type LoaderFs } from '../../../src/engines/worker/runtime/loader.ts';
+import { ModuleLoader, ModuleLoadError, type Builtins, type LazyBuiltins, type LoaderFs } from '../../../src/engines/worker/runtime/loader.ts';
 
 function memoryFs(files: Record<string, string>): LoaderFs {
   return {
@@ -95,5 +95,31 @@ describe('ModuleLoader', () => {
     const error = await mod.later().then(() => undefined, (e: unknown) => e);
     expect((error as { code?: string }).code).toBe('ERR_UNSUPPORTED_IMPORT');
     expect(loader.pending).toBe(0);
+  });
+
+  test('a lazy built-in is loaded only when a module imports it (statically, re-exported or dynamically), once', async () => {
+    const loads: string[] = [];
+    const lazy: LazyBuiltins = new Map([
+      ['node:zlib', async () => (loads.push('node:zlib'), { default: { gzipSync: () => 'gz' }, gzipSync: () => 'gz' })],
+    ]);
+    const loader = new ModuleLoader(
+      memoryFs({
+        '/course/plain.mjs': "import { join } from 'node:path';\nexport const p = join('a', 'b');\n",
+        '/course/uses.mjs': "import zlib, { gzipSync } from 'zlib';\nexport const out = [zlib.gzipSync(), gzipSync()];\n",
+        '/course/again.mjs': "export { gzipSync } from 'node:zlib';\nexport const later = () => import('node:zlib');\n",
+      }),
+      new Map(builtins),
+      lazy,
+    );
+    await loader.prepareModules(['/course/plain.mjs', '/course/uses.mjs']);
+    expect(loads).toEqual([]); // preparing ahead of need downloads nothing
+    expect((await import(/* @vite-ignore */ await loader.load('/course/plain.mjs'))).p).toBe('a/b');
+    expect(loads).toEqual([]);
+    expect((await import(/* @vite-ignore */ await loader.load('/course/uses.mjs'))).out).toEqual(['gz', 'gz']);
+    const again = await import(/* @vite-ignore */ await loader.load('/course/again.mjs'));
+    expect(again.gzipSync()).toBe('gz');
+    expect((await again.later()).gzipSync()).toBe('gz');
+    expect(loads).toEqual(['node:zlib']);
+    expect(loader.supportedList()).toContain('node:zlib');
   });
 });

@@ -2,9 +2,11 @@
  * The table of Node built-in modules a Worker process may import, each as a
  * module record: `default` is what `import x from 'node:x'` gives, every other
  * key a named export. Built from the polyfill packages (buffer, events,
- * path-browserify, memfs via `files.ts`, @noble/hashes via `crypto.ts`, pako via
- * `zlib.ts`, the platform's URL via `url.ts`) and
- * this folder's thin glue (process, readline, timers).
+ * path-browserify, memfs via `files.ts`, @noble/hashes via `crypto.ts`, the
+ * platform's URL via `url.ts`) and this folder's thin glue (process, readline,
+ * timers). `node:zlib` (pako via `zlib.ts`), which only the bundled reference
+ * server imports, is a lazy built-in ({@link createLazyBuiltins}): its code is
+ * a separate chunk, downloaded the first time a program imports it.
  */
 import * as bufferModule from 'buffer';
 import events from 'events';
@@ -12,8 +14,7 @@ import path from 'path-browserify';
 import * as cryptoModule from './crypto.ts';
 import * as readlineModule from './readline.ts';
 import * as urlModule from './url.ts';
-import * as zlibModule from './zlib.ts';
-import type { Builtins } from './loader.ts';
+import type { Builtins, LazyBuiltins } from './loader.ts';
 
 /** The module names this engine provides, for documentation and error messages. */
 export const BUILTIN_NAMES = [
@@ -69,7 +70,18 @@ export function createBuiltins(parts: ProcessParts): Builtins {
     ['node:timers', record(parts.timers)],
     ['node:timers/promises', record(timersPromises)],
     ['node:url', record(urlModule.default, { ...urlModule.default })],
-    ['node:zlib', record(zlibModule, { ...zlibModule })],
   ];
   return new Map(table);
+}
+
+/**
+ * The built-ins loaded on first import (see {@link LazyBuiltins}): today
+ * `node:zlib`. Each function downloads its module's chunk (once per Worker;
+ * the browser caches it for the next) and resolves with the module record;
+ * it rejects when the chunk cannot be fetched.
+ */
+export function createLazyBuiltins(): LazyBuiltins {
+  return new Map([
+    ['node:zlib', () => import('./zlib.ts').then((zlibModule) => record(zlibModule, { ...zlibModule }))],
+  ]);
 }

@@ -26,6 +26,19 @@ import { init, parse } from 'es-module-lexer';
 /** Node built-in modules this engine provides: name (always `node:`-prefixed) -> module object. */
 export type Builtins = Map<string, Record<string, unknown>>;
 
+/**
+ * Built-ins whose code is loaded only when a program imports them (name,
+ * `node:`-prefixed -> a function that loads the module object). A module that
+ * imports one statically waits for it before it runs; a process that never
+ * imports it never downloads it.
+ */
+export type LazyBuiltins = Map<string, () => Promise<Record<string, unknown>>>;
+
+/** Thrown inside the rewriter when a module needs a lazy built-in that is not loaded yet (the caller loads it and retries). */
+class NeedsBuiltin {
+  constructor(readonly name: string) {}
+}
+
 /** The bit of fs the loader needs. */
 export interface LoaderFs {
   readFileSync(path: string, encoding: 'utf8'): string;
@@ -78,6 +91,8 @@ function dirname(path: string): string {
 export class ModuleLoader {
   #fs: LoaderFs;
   #builtins: Builtins;
+  #lazy: LazyBuiltins;
+  #lazyLoading = new Map<string, Promise<void>>();
   #urls = new Map<string, string>();
   #facades = new Map<string, string>();
   #loading = new Set<string>();
@@ -86,9 +101,14 @@ export class ModuleLoader {
   /** module URL -> file path, to turn stack traces back into file names. */
   readonly paths = new Map<string, string>();
 
-  constructor(fs: LoaderFs, builtins: Builtins) {
+  /**
+   * `builtins` are ready at once; `lazy` ones are loaded the first time a
+   * module imports them (and added to `builtins`, which this loader then owns).
+   */
+  constructor(fs: LoaderFs, builtins: Builtins, lazy: LazyBuiltins = new Map()) {
     this.#fs = fs;
     this.#builtins = builtins;
+    this.#lazy = lazy;
     const g = globalThis as unknown as Record<symbol, unknown>;
     g[REGISTRY] = builtins;
     g[META] ??= Object.create(null);
@@ -110,7 +130,7 @@ export class ModuleLoader {
       try {
         this.#file(normalizePath(path), undefined);
       } catch {
-        // reported if the program runs it
+        // reported if the program runs it; a module needing a lazy built-in is prepared when it runs (no download ahead of need)
       }
     }
   }
@@ -126,13 +146,41 @@ export class ModuleLoader {
 
   /** Names a program may import, for error messages. */
   supportedList(): string {
-    return [...this.#builtins.keys()].sort().join(', ');
+    return [...new Set([...this.#builtins.keys(), ...this.#lazy.keys()])].sort().join(', ');
   }
 
-  /** Loads the module at absolute `path` (and everything it imports statically); returns its URL. Throws {@link ModuleLoadError}. */
+  /**
+   * Loads the module at absolute `path` (and everything it imports
+   * statically, lazy built-ins included); returns its URL. Throws
+   * {@link ModuleLoadError}, or the error of a lazy built-in that failed to load.
+   */
   async load(path: string): Promise<string> {
     await lexerReady;
-    return this.#file(normalizePath(path), undefined);
+    return this.#withBuiltins(() => this.#file(normalizePath(path), undefined));
+  }
+
+  /** Runs `step`; when it needs a lazy built-in, loads that and runs it again (modules already rewritten stay cached). */
+  async #withBuiltins(step: () => string): Promise<string> {
+    for (;;) {
+      try {
+        return step();
+      } catch (error) {
+        if (!(error instanceof NeedsBuiltin)) throw error;
+        await this.#loadLazy(error.name);
+      }
+    }
+  }
+
+  #loadLazy(name: string): Promise<void> {
+    let loading = this.#lazyLoading.get(name);
+    if (!loading) {
+      loading = this.#lazy.get(name)!().then((mod) => {
+        this.#builtins.set(name, mod);
+      });
+      loading.catch(() => this.#lazyLoading.delete(name));
+      this.#lazyLoading.set(name, loading);
+    }
+    return loading;
   }
 
   /** Dynamic imports still loading (they keep the process alive, as in Node). */
@@ -143,7 +191,7 @@ export class ModuleLoader {
     this.pending++;
     try {
       await lexerReady;
-      return await import(/* @vite-ignore */ this.#resolve(specifier, importer, true));
+      return await import(/* @vite-ignore */ await this.#withBuiltins(() => this.#resolve(specifier, importer, true)));
     } finally {
       this.pending--;
       this.onSettled?.();
@@ -153,9 +201,12 @@ export class ModuleLoader {
   /** Called after each dynamic import settles (the bootstrap re-checks whether the process is idle). */
   onSettled?: () => void;
 
+  /** The `node:` name of a built-in `specifier` names, or undefined. Throws {@link NeedsBuiltin} for a lazy one not loaded yet. */
   #builtinName(specifier: string): string | undefined {
     const name = specifier.startsWith('node:') ? specifier : `node:${specifier}`;
-    return this.#builtins.has(name) ? name : undefined;
+    if (this.#builtins.has(name)) return name;
+    if (this.#lazy.has(name)) throw new NeedsBuiltin(name);
+    return undefined;
   }
 
   #resolve(specifier: string, importer: string, dynamic: boolean): string {
@@ -168,6 +219,7 @@ export class ModuleLoader {
       try {
         return this.#file(target, importer);
       } catch (error) {
+        if (error instanceof NeedsBuiltin) throw error;
         if (dynamic) return this.#thrower(error as Error);
         throw error;
       }

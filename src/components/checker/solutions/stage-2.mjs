@@ -1,0 +1,52 @@
+// my-server.mjs: a 2026-07-28 MCP server over stdio, after stage 2 of the
+// Checker. Lines marked "stage N" were added (or changed) by that stage.
+// Spec: https://modelcontextprotocol.io/specification/2026-07-28
+import { createInterface } from 'node:readline';
+
+// Stage 1: every reply is ONE line of JSON on stdout. Logs go to stderr.
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+
+// Stage 2: an error reply; the id is left out when it could not be read.
+function error(id, code, message, data) {
+  return { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+// Stage 2: a handler throws an RpcError to answer with that error.
+class RpcError extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}
+const METHODS = {}; // stage 2: method name -> (params, clientCapabilities) => result
+
+// Stage 2: one line in, one reply out (or none, for a notification).
+function handle(line) {
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return error(undefined, -32700, 'Parse error');
+  }
+  // A batch (an array), a null id or a missing "jsonrpc" is not a request MCP serves.
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return error(undefined, -32600, 'Invalid Request');
+  if (!('id' in message)) return undefined; // a notification: never answered
+  const { id, method, params = {} } = message;
+  if ((typeof id !== 'string' && !Number.isInteger(id)) || message.jsonrpc !== '2.0') return error(undefined, -32600, 'Invalid Request');
+  if (!Object.hasOwn(METHODS, method)) return error(id, -32601, 'Method not found');
+  try {
+    return { jsonrpc: '2.0', id, result: METHODS[method](params) };
+  } catch (e) {
+    return error(id, e instanceof RpcError ? e.code : -32603, e.message, e.data);
+  }
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  if (line.trim() === '') return;
+  const reply = handle(line);
+  if (reply !== undefined) send(reply);
+});
+lines.on('close', () => process.exit(0)); // stage 1

@@ -1,0 +1,109 @@
+// my-server.mjs: a 2026-07-28 MCP server over stdio, after stage 6 of the
+// Checker. Lines marked "stage N" were added (or changed) by that stage.
+// Spec: https://modelcontextprotocol.io/specification/2026-07-28
+import { createInterface } from 'node:readline';
+
+// Stage 1: every reply is ONE line of JSON on stdout. Logs go to stderr.
+function send(message) {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+
+// Stage 2: an error reply; the id is left out when it could not be read.
+function error(id, code, message, data) {
+  return { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message, ...(data === undefined ? {} : { data }) } };
+}
+// Stage 2: a handler throws an RpcError to answer with that error.
+class RpcError extends Error {
+  constructor(code, message, data) {
+    super(message);
+    this.code = code;
+    this.data = data;
+  }
+}
+const METHODS = {}; // stage 2: method name -> (params, clientCapabilities) => result
+
+// Stage 2: one line in, one reply out (or none, for a notification).
+function handle(line) {
+  let message;
+  try {
+    message = JSON.parse(line);
+  } catch {
+    return error(undefined, -32700, 'Parse error');
+  }
+  // A batch (an array), a null id or a missing "jsonrpc" is not a request MCP serves.
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return error(undefined, -32600, 'Invalid Request');
+  if (!('id' in message)) return undefined; // a notification: never answered
+  const { id, method, params = {} } = message;
+  if ((typeof id !== 'string' && !Number.isInteger(id)) || message.jsonrpc !== '2.0') return error(undefined, -32600, 'Invalid Request');
+  if (!Object.hasOwn(METHODS, method)) return error(id, -32601, 'Method not found');
+  try {
+    const caps = checkMeta(params); // stage 4
+    return { jsonrpc: '2.0', id, result: METHODS[method](params, caps) };
+  } catch (e) {
+    return error(id, e instanceof RpcError ? e.code : -32603, e.message, e.data);
+  }
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  if (line.trim() === '') return;
+  const reply = handle(line);
+  if (reply !== undefined) send(reply);
+});
+lines.on('close', () => process.exit(0)); // stage 1
+
+// Stage 3: server/discover says who we are, what we speak and what we offer.
+const VERSION = '2026-07-28';
+const CACHE = { ttlMs: 300000, cacheScope: 'public' }; // clients may keep lists and discover for 5 minutes
+const CAPABILITIES = {}; // stage 5 adds tools, stage 6 resources and prompts
+METHODS['server/discover'] = () => ({
+  resultType: 'complete',
+  supportedVersions: [VERSION],
+  capabilities: CAPABILITIES,
+  ...CACHE,
+  _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'my-server', version: '1.0.0' } },
+});
+
+// Stage 4: every request carries its own version and capabilities; judge each alone.
+function checkMeta(params) {
+  const meta = params._meta ?? {};
+  const version = meta['io.modelcontextprotocol/protocolVersion'];
+  if (typeof version !== 'string') throw new RpcError(-32602, 'Missing _meta protocolVersion');
+  if (version !== VERSION) throw new RpcError(-32022, 'Unsupported protocol version', { supported: [VERSION], requested: version });
+  const caps = meta['io.modelcontextprotocol/clientCapabilities'];
+  if (typeof caps !== 'object' || caps === null) throw new RpcError(-32602, 'Missing _meta clientCapabilities');
+  return caps;
+}
+
+// Stage 5: one tool. Adding an event destroys nothing, and the annotation says so.
+CAPABILITIES.tools = {};
+const ADD_EVENT = {
+  name: 'add_event',
+  description: 'Add an event to the calendar. startsAt is an ISO 8601 date-time.',
+  inputSchema: { type: 'object', properties: { title: { type: 'string' }, startsAt: { type: 'string', format: 'date-time' } }, required: ['title'] },
+  annotations: { destructiveHint: false },
+};
+const text = (t, isError = false) => ({ resultType: 'complete', content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) });
+METHODS['tools/list'] = () => ({ resultType: 'complete', tools: [ADD_EVENT], ...CACHE });
+METHODS['tools/call'] = (params, caps) => {
+  if (params.name !== ADD_EVENT.name) throw new RpcError(-32602, `Unknown tool: ${params.name}`);
+  const { title, startsAt } = params.arguments ?? {};
+  if (typeof title !== 'string') return text('title must be a string', true); // the model can fix this
+  return text(`Added "${title}" at ${startsAt ?? 'a time to be agreed'}`);
+};
+
+// Stage 6: a resource and a prompt, each with a list, a read or get, and -32602 when unknown.
+CAPABILITIES.resources = {};
+CAPABILITIES.prompts = {};
+const README = { uri: 'notes://readme', name: 'readme', mimeType: 'text/plain' };
+METHODS['resources/list'] = () => ({ resultType: 'complete', resources: [README], ...CACHE });
+METHODS['resources/templates/list'] = () => ({ resultType: 'complete', resourceTemplates: [], ...CACHE });
+METHODS['resources/read'] = ({ uri }) => {
+  if (uri !== README.uri) throw new RpcError(-32602, 'Resource not found', { uri });
+  return { resultType: 'complete', contents: [{ uri, mimeType: 'text/plain', text: 'Hello from my server.' }], ...CACHE };
+};
+METHODS['prompts/list'] = () => ({ resultType: 'complete', prompts: [{ name: 'plan_day', description: 'Plan a day' }], ...CACHE });
+METHODS['prompts/get'] = ({ name }) => {
+  if (name !== 'plan_day') throw new RpcError(-32602, `Unknown prompt: ${name}`);
+  return { resultType: 'complete', messages: [{ role: 'user', content: { type: 'text', text: 'Plan my day.' } }] };
+};

@@ -1,0 +1,3 @@
+/** English strings of the console area (keys `console.*`). */
+export const console = {
+} as const;

@@ -1,0 +1,3 @@
+/** English strings of the counter area (keys `counter.*`). */
+export const counter = {
+} as const;

@@ -1,0 +1,3 @@
+/** English strings of the elicitation area (keys `elicitation.*`). */
+export const elicitation = {
+} as const;

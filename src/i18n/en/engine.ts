@@ -1,0 +1,3 @@
+/** English strings of the engine area (keys `engine.*`). */
+export const engine = {
+} as const;

@@ -1,0 +1,3 @@
+/** English strings of the facts area (keys `facts.*`). */
+export const facts = {
+} as const;

@@ -1,0 +1,3 @@
+/** English strings of the meaning area (keys `meaning.*`). */
+export const meaning = {
+} as const;

@@ -1,0 +1,3 @@
+/** English strings of the replay area (keys `replay.*`). */
+export const replay = {
+} as const;

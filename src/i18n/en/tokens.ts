@@ -1,0 +1,3 @@
+/** English strings of the tokens area (keys `tokens.*`). */
+export const tokens = {
+} as const;

@@ -1,0 +1,55 @@
+/**
+ * Kata-kata widget Checker dalam bahasa Indonesia, dengan kunci yang sama
+ * persis dengan `../en/checker.ts`. Aturan, harapan dan petunjuk tiap
+ * pemeriksaan berasal dari checker (src/checker/) dalam bahasa Inggris; baris
+ * wire tidak pernah diterjemahkan.
+ */
+import type { checker as en } from '../en/checker.ts';
+
+export const checker: Record<keyof typeof en, string> = {
+  'checker.title': 'Checker: {file} terhadap MCP 2026-07-28',
+  'checker.run': 'Jalankan checker',
+  'checker.stop': 'Hentikan',
+  'checker.all-stages': 'Lanjutkan walau ada tahap yang gagal',
+  'checker.help': 'Memeriksa kode sumber seperti yang ada di editor sekarang, dalam proses baru di engine halaman ini. Tahap dijalankan berurutan; secara bawaan pemeriksaan berhenti di tahap pertama yang gagal.',
+  'checker.idle': 'Belum dijalankan. Tekan “Jalankan checker”.',
+  'checker.starting': 'Menjalankan server…',
+  'checker.running': 'Menjalankan tahap {n} dari {total}: {title}',
+  'checker.done': 'Selesai: {passed} dari {total} tahap lulus, {failed} gagal, {skipped} dilewati.',
+  'checker.stopped': 'Dihentikan.',
+  'checker.syntax': 'Tidak dijalankan: kesalahan sintaks di baris {line}, kolom {column}: {message}.',
+  'checker.error': 'Checker tidak dapat menjalankan server: {message}',
+  'checker.progress': 'Kemajuan: {n} dari {total} tahap lulus.',
+  'checker.progress-restored': 'Kemajuan dari pemeriksaan terakhir Anda di peramban ini ({when}): {n} dari {total} tahap lulus.',
+  'checker.stage': 'Tahap {n}. {title}',
+  'checker.stage-counts': '{passed} dari {total} pemeriksaan lulus',
+  'checker.status.pass': 'lulus',
+  'checker.status.fail': 'gagal',
+  'checker.status.skipped': 'dilewati',
+  'checker.status.pending': 'belum dijalankan',
+  'checker.status.running': 'sedang berjalan…',
+  'checker.not-reached': 'Tidak dijalankan: tahap sebelumnya gagal.',
+  'checker.spec': 'spesifikasi',
+  'checker.expected': 'Yang diharapkan',
+  'checker.received': 'Yang diterima',
+  'checker.hint': 'Cara memperbaikinya',
+  'checker.reason': 'Dilewati karena',
+  'checker.wire': 'Baris wire ({n})',
+  'checker.wire.sent': 'dikirim',
+  'checker.wire.received': 'diterima',
+  'checker.wire.stderr': 'stderr',
+  'checker.wire.process': 'proses {n}',
+  'checker.solution.show': 'Tampilkan solusi untuk tahap ini',
+  'checker.solution.hide': 'Sembunyikan solusi',
+  'checker.solution.note': 'Seluruh berkas setelah tahap {n}; komentar menandai apa yang ditambahkan tiap tahap. Berkas Anda tidak diubah: salin bagian yang Anda perlukan.',
+  'checker.solution.copy': 'Salin solusi',
+  'checker.solution.label': 'Solusi untuk tahap {n} (hanya baca)',
+  'checker.stage.framing': 'Satu pesan JSON per baris',
+  'checker.stage.jsonrpc': 'Galat JSON-RPC dan notifikasi',
+  'checker.stage.discover': 'server/discover',
+  'checker.stage.meta': 'Setiap permintaan dinilai sendiri',
+  'checker.stage.tools': 'Tool',
+  'checker.stage.resources-prompts': 'Resource dan prompt',
+  'checker.stage.mrtr': 'Panggilan bolak-balik berganda',
+  'checker.stage.legacy': 'Klien lama',
+} as const;
