@@ -3,8 +3,8 @@
 // Measures, for toy-servers/calendar.mjs:
 //   spawn-to-first-reply  from "start a process" to the first stdout line answering
 //                         server/discover (written right after the start), in ms. The Worker
-//                         engine keeps Workers loaded ahead of need (a pool of 2, refilled as soon
-//                         as one is taken); three figures:
+//                         engine keeps Workers loaded ahead of need (a pool of 2, grown to cover a
+//                         burst once a process has run, refilled as Workers are taken); three figures:
 //                           - a spawn on a warm engine (as when a reader clicks);
 //                           - back to back in bursts of BENCH_BURST (default 5) spawns, as Replay's
 //                             "fresh process" mode runs a lesson's messages: spawn, exchange, kill,
@@ -20,7 +20,9 @@
 //
 // Env: BENCH_DIST=<folder> reuses a build instead of building one into a temp folder;
 //      BENCH_SPAWNS (default 30), BENCH_TRIPS (default 300), BENCH_BURST (default 5),
-//      BENCH_SPARES (the engine's pool size; default: the engine's own, 2).
+//      BENCH_SPARES (the engine's pool size before the first spawn; default: the engine's own, 2),
+//      BENCH_BURST_SPARES (its pool size once a process has run; default: the engine's own),
+//      BENCH_REFILL (parallel | sequential; default: the engine's own).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -35,6 +37,12 @@ const SPAWNS = Number(process.env.BENCH_SPAWNS ?? 30);
 const TRIPS = Number(process.env.BENCH_TRIPS ?? 300);
 const BURST = Number(process.env.BENCH_BURST ?? 5);
 const SPARES = process.env.BENCH_SPARES === undefined ? undefined : Number(process.env.BENCH_SPARES);
+/** WorkerEngine options under test (only those set in the environment; the rest are the engine's defaults). */
+const ENGINE_OPTIONS = {
+  ...(SPARES === undefined ? {} : { spares: SPARES }),
+  ...(process.env.BENCH_BURST_SPARES === undefined ? {} : { burstSpares: Number(process.env.BENCH_BURST_SPARES) }),
+  ...(process.env.BENCH_REFILL === undefined ? {} : { refill: process.env.BENCH_REFILL }),
+};
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const DISCOVER = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } });
 const listLine = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } });
@@ -136,8 +144,8 @@ async function benchNode() {
 // ---------------------------------------------------------------- Worker side (in the page)
 async function benchWorker(page) {
   return page.evaluate(
-    async ({ SPAWNS, TRIPS, BURST, SPARES, DISCOVER, META }) => {
-      const engine = new window.__mcpByHand.WorkerEngine(SPARES === null ? {} : { spares: SPARES });
+    async ({ SPAWNS, TRIPS, BURST, ENGINE_OPTIONS, DISCOVER, META }) => {
+      const engine = new window.__mcpByHand.WorkerEngine(ENGINE_OPTIONS);
       await engine.ready();
       const listLine = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list', params: { _meta: META } });
       async function once(warm) {
@@ -181,9 +189,10 @@ async function benchWorker(page) {
         trips.push(performance.now() - t0);
       }
       p.kill();
+      engine.dispose();
       return { spawns, burstSpawns, coldSpawns, trips };
     },
-    { SPAWNS, TRIPS, BURST, SPARES: SPARES ?? null, DISCOVER, META },
+    { SPAWNS, TRIPS, BURST, ENGINE_OPTIONS, DISCOVER, META },
   );
 }
 
@@ -230,7 +239,7 @@ try {
     ['warm round trip (tools/list)', median(w.trips), p90(w.trips), median(n.trips), p90(n.trips)],
   ];
   const chromiumVersion = browser.version();
-  console.log(`calendar.mjs, ${n.spawns.length} spawns (Worker pool: ${SPARES ?? 'default'} spares) and ${n.trips.length} round trips per side; Chromium ${chromiumVersion}, Node ${process.version}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+  console.log(`calendar.mjs, ${n.spawns.length} spawns (Worker engine options: ${JSON.stringify(ENGINE_OPTIONS)}, else defaults) and ${n.trips.length} round trips per side; Chromium ${chromiumVersion}, Node ${process.version}; load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
   console.log('measure                                   worker median (p90)      node median (p90)        worker/node');
   for (const [name, wm, wp, nm, np] of rows) {
     console.log(`${name.padEnd(42)}${`${fmt(wm)} (${fmt(wp)})`.padEnd(25)}${`${fmt(nm)} (${fmt(np)})`.padEnd(25)}${(wm / nm).toFixed(3)}`);

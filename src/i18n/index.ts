@@ -55,9 +55,21 @@ export function currentLang(): Lang {
   return typeof document === 'undefined' ? 'en' : toLang(document.documentElement.lang);
 }
 
-/** `n` formatted for `lang` (grouping as the language writes it: 1,307 / 1.307). */
-export function formatNumber(n: number, lang: Lang = currentLang()): string {
-  return n.toLocaleString(lang === 'id' ? 'id-ID' : 'en-US');
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * `n` formatted for `lang` (grouping as the language writes it: 1,307 / 1.307), with optional
+ * `Intl.NumberFormat` options (e.g. one decimal). The formatter is made once per language and options
+ * and reused, so formatting thousands of transcript rows stays cheap.
+ */
+export function formatNumber(n: number, lang: Lang = currentLang(), options?: Intl.NumberFormatOptions): string {
+  const key = `${lang}|${options ? JSON.stringify(options) : ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', options);
+    formats.set(key, format);
+  }
+  return format.format(n);
 }
 
 /**

@@ -9,7 +9,13 @@
  */
 import type { JsonRpcMessage, RequestId } from './messages.ts';
 
-/** Spec names of the error codes this client knows (https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes). */
+/**
+ * Spec names of the error codes this client knows (https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes),
+ * plus `-32002`, the resource-not-found code of 2025-11-25 and earlier: this
+ * revision answers a missing resource with `-32602`, and clients SHOULD still
+ * accept `-32002` from older servers
+ * (https://modelcontextprotocol.io/specification/2026-07-28/server/resources#error-handling).
+ */
 export const ERROR_NAMES: Readonly<Record<number, string>> = {
   [-32700]: 'ParseError',
   [-32600]: 'InvalidRequest',
@@ -19,6 +25,7 @@ export const ERROR_NAMES: Readonly<Record<number, string>> = {
   [-32020]: 'HeaderMismatch',
   [-32021]: 'MissingRequiredClientCapability',
   [-32022]: 'UnsupportedProtocolVersion',
+  [-32002]: 'ResourceNotFound',
 };
 
 /**
@@ -28,7 +35,7 @@ export const ERROR_NAMES: Readonly<Record<number, string>> = {
  */
 export const RECOGNISED_MODERN_ERROR_CODES: readonly number[] = [-32020, -32021, -32022];
 
-/** The spec name of an error code, or `"ServerError"` (in -32099..-32000), or `"ApplicationError"`. */
+/** The spec name of an error code (see {@link ERROR_NAMES}), or `"ServerError"` (another code in -32099..-32000), or `"ApplicationError"`. */
 export function errorName(code: number): string {
   const name = ERROR_NAMES[code];
   if (name) return name;

@@ -7,6 +7,7 @@
  */
 import { test, expect } from './support/fixtures.ts';
 import { consoleAt, pidOf, replyTo, send, toolText, META } from './support/lesson-widgets.ts';
+import { t } from '../../src/i18n/index.ts';
 
 /**
  * The browser logs the reachability check's refused request as a console error
@@ -78,13 +79,14 @@ test('a failed "Run in real Node" leaves a Console\'s process running as it was,
   expect(pid).toBeGreaterThan(0);
   expect(toolText(await replyTo(page, c, 'made'))).toContain('Kept across the failed switch');
 
-  const realNode = c.getByRole('button', { name: 'Run in real Node' });
+  // The engine badge's own words (src/i18n, area `engine`; lab pages are English).
+  const realNode = c.getByRole('button', { name: t('engine.runInNode', {}, 'en') });
   await realNode.click();
-  const sentence = 'WebContainer needs StackBlitz (it loads from stackblitz.com), and this page cannot reach it';
+  const sentence = t('engine.reason.unreachable', {}, 'en');
   await expect.poll(() => c.locator('.mcp-badge').innerText(), { timeout: 30_000 }).toContain(sentence);
   // Said once in the widget, and the offer is withdrawn.
   expect((await c.locator('.mcp-badge').innerText()).split(sentence).length - 1).toBe(1);
-  expect(await c.getByRole('button', { name: /Run in real Node|Starting real Node/ }).count()).toBe(0);
+  expect(await c.locator('.mcp-badge button[data-action="real-node"]').count()).toBe(0);
   expect(watch.blocked.length).toBeGreaterThan(0);
   expect(watch.blocked.every((url) => new URL(url).hostname.endsWith('stackblitz.com'))).toBe(true);
 

@@ -5,7 +5,9 @@
  */
 import { test, expect } from './support/fixtures.ts';
 import { transcripts, flows, TRANSCRIPT_ENV, httpRequestFor } from '../servers/cases.ts';
-import { runInNode, runInPage, httpInNode, httpInPage } from './support/engine-runs.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInNode, runInPage, httpInNode, httpInPage, freshRoot } from './support/engine-runs.ts';
 import { SAME_BYTES_SERVERS } from '../unit/engines-servers.ts';
 
 const ENV = { ...TRANSCRIPT_ENV };
@@ -355,4 +357,67 @@ test('node:zlib is downloaded only when a program imports it, and then works', a
   });
   expect(out).toEqual({ line: 'same bytes', exit: { code: 0 } });
   expect(zlibRequests.length).toBe(1);
+});
+
+/** Runs `source` as `toy-servers/<name>.mjs` in real Node and in a fresh Worker engine of the page (no input, stdin closed). */
+async function programInBoth(page: import('playwright-core').Page, name: string, source: string) {
+  const root = freshRoot();
+  writeFileSync(join(root, 'toy-servers', `${name}.mjs`), source);
+  const node = await runInNode(name, [], { root });
+  const worker = await page.evaluate(
+    async ({ name, source }) => {
+      const engine = new (window as any).__mcpByHand.WorkerEngine();
+      await engine.writeFile(`toy-servers/${name}.mjs`, source);
+      const p = await engine.spawn(`toy-servers/${name}.mjs`);
+      const stdout: string[] = [];
+      const stderrChunks: string[] = [];
+      p.onStdout((line: string) => stdout.push(line));
+      p.onStderr((text: string) => stderrChunks.push(text));
+      p.closeStdin();
+      const exit = await p.exit;
+      engine.dispose();
+      return { stdout, stderr: stderrChunks.join(''), stderrChunks, ...exit };
+    },
+    { name, source },
+  );
+  return { node, worker };
+}
+
+test("Buffer's base64url encoding gives the same stdout as Node", async ({ open }) => {
+  const page = await open('/lab/engines/');
+  const source = `import { Buffer as B } from 'node:buffer';
+const bytes = Buffer.from([0xfb, 0xff, 0xbf, 0x00, 0x3e, 0x3f, 0x7e, 0x7f, 0x80]);
+for (let n = 0; n <= bytes.length; n++) console.log(bytes.subarray(0, n).toString('base64url'));
+console.log(Buffer.from('héllo wörld?>~').toString('base64url'));
+console.log(B.from('-_-_AQID', 'base64url').toString('hex'), B.from('+/+/AQID', 'base64url').toString('hex'));
+console.log(Buffer.byteLength('aGk', 'base64url'), Buffer.isEncoding('base64url'));
+`;
+  const { node, worker } = await programInBoth(page, 'b64url', source);
+  expect(node.code).toBe(0);
+  expect(node.stdout.length).toBe(13);
+  expect(worker.stdout).toEqual(node.stdout);
+  expect(worker.stderr).toBe(node.stderr);
+  expect(worker.code).toBe(0);
+});
+
+test('a flood of mixed output under the limit reaches the page in order, byte for byte as in Node', async ({ open }) => {
+  const page = await open('/lab/engines/');
+  // About 450 KB: several of the Worker's batches, each joining thousands of writes.
+  const source = `for (let i = 0; i < 20000; i++) {
+  console.log('flood line ' + i + (i % 7 ? '' : ' é€😀'));
+  if (i % 1000 === 0) console.error('err ' + i + ' ü');
+}
+process.stderr.write(Buffer.from([0xc3]));
+process.stderr.write(Buffer.from([0xa9, 0x0a]));
+process.stdout.write('no newline at the end');
+`;
+  const { node, worker } = await programInBoth(page, 'flood', source);
+  expect(node.code).toBe(0);
+  expect(node.stdout.length).toBe(20001);
+  expect(worker.stdout).toEqual(node.stdout);
+  expect(worker.stderr).toBe(node.stderr);
+  expect(worker.code).toBe(0);
+  // stderr is passed on write by write (the character split across two writes arrives whole, with the second).
+  expect(worker.stderrChunks.slice(-2)).toEqual(['err 19000 ü\n', 'é\n']);
+  expect(worker.stderrChunks.length).toBe(21);
 });

@@ -8,7 +8,7 @@ import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, META, replies, replyTo, send, stdinMessages, stdoutMessages, toolText } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, editorText, heading, META, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages, toolText, typeMessage } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const FORM_CAPS = { elicitation: { form: {} } };
@@ -54,7 +54,7 @@ for (const site of lessonSites()) {
 
       // 2. Accept with a start time: the retry has a new id, the same name and arguments, the answer, and requestState byte for byte.
       await form.getByLabel(/Start time/).fill('2026-09-10T08:30:00Z');
-      await form.getByRole('button', { name: 'Accept', exact: true }).click();
+      await form.locator('button[data-action="accept"]').click();
       await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(2);
       let lines = await copyTranscript(page, c);
       let [first, again] = stdinMessages(lines);
@@ -73,10 +73,11 @@ for (const site of lessonSites()) {
       expect(done.result.resultType).toBe('complete');
       expect(toolText(done)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
 
-      // 3. The first call again, Decline: the retry carries {"action":"decline"}; nothing was created.
+      // 3. The first call again (one click away), Decline: the retry carries {"action":"decline"}; nothing was created.
+      await pickTemplate(c, 'The first call again', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: META(FORM_CAPS), name: 'create_event', arguments: { title: 'Dentist' } } }));
       await send(page, c, undefined);
       await c.getByRole('form').waitFor({ timeout: 20_000 });
-      await c.getByRole('form').getByRole('button', { name: 'Decline' }).click();
+      await c.getByRole('form').locator('button[data-action="decline"]').click();
       await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(4);
       lines = await copyTranscript(page, c);
       const sent = stdinMessages(lines);
@@ -98,8 +99,11 @@ for (const site of lessonSites()) {
       expect(R.startsWith('eyJ')).toBe(true);
       expect(await replies(c).first().locator('summary .mcp-raw').innerText()).toContain(R); // all of it is on screen to copy
 
-      // 2. Its first character changed from e to f: bad_signature, nothing was done.
-      await send(page, c, retry(10, 'Dentist', 'f' + R.slice(1)));
+      // 2. The retry, one click away, with R pasted over PASTE and its first character changed from e to f: bad_signature, nothing was done.
+      await pickTemplate(c, 'Forging step 2: the retry', retry(10, 'Dentist', 'PASTE'));
+      await typeMessage(page, c, (await editorText(c)).replace('"PASTE"', JSON.stringify('f' + R.slice(1))));
+      await send(page, c, undefined);
+      expect(stdinMessages(await copyTranscript(page, c)).at(-1)).toEqual(JSON.parse(retry(10, 'Dentist', 'f' + R.slice(1))));
       expect(await replyTo(page, c, 10)).toEqual({
         jsonrpc: '2.0',
         id: 10,
@@ -128,13 +132,13 @@ for (const site of lessonSites()) {
       const one = await demo(page, 0);
       expect(await one.innerText()).toContain('Which calendar should the event go in, and should attendees be notified?');
       await one.getByLabel(/^Calendar/).selectOption('Work');
-      await one.getByRole('button', { name: 'Accept', exact: true }).click();
+      await one.locator('button[data-action="accept"]').click();
       await one.locator('.mcp-elicit-done').waitFor();
       expect(JSON.parse(await one.locator('.mcp-elicit-done code').innerText())).toEqual({ action: 'accept', content: { calendar: 'Work', notify: true } });
 
       const two = await demo(page, 1);
       expect(await two.locator('code.mcp-url').innerText()).toBe('https://calendar.example.com/connect');
-      await two.getByRole('button', { name: 'Accept (I consent)' }).click();
+      await two.locator('button[data-action="accept"]').click();
       await two.locator('.mcp-elicit-done').waitFor();
       expect(JSON.parse(await two.locator('.mcp-elicit-done code').innerText())).toEqual({ action: 'accept' });
       expect(popups).toEqual([]);
@@ -154,7 +158,8 @@ for (const site of lessonSites()) {
       // 1. A new question in askForStart: the form and the input_required line both carry it.
       const asked = edit(original, 'message: `${retryNote}When should "${title}" start?`,', 'message: `${retryNote}What time does "${title}" begin?`,');
       let c = await runEdit(page, e, asked);
-      await send(page, c, CALL(1));
+      await pickTemplate(c, 'Step 1: create_event without startsAt', CALL(1));
+      await send(page, c, undefined);
       const first = (await replyTo(page, c, 1)).result;
       expect(first.resultType).toBe('input_required');
       expect(first.inputRequests.when.params.message).toBe('What time does "Dentist" begin?');
@@ -162,14 +167,15 @@ for (const site of lessonSites()) {
       await form.waitFor({ timeout: 20_000 });
       expect(await form.innerText()).toContain('What time does "Dentist" begin?');
       const before = await replies(c).count();
-      await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await form.locator('button[data-action="cancel"]').click();
       await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(before + 1);
 
       // 2. A second required field, room: two fields in the form; the retry's inputResponses carries both.
       let twoFields = edit(asked, /(startsAt: \{ type: 'string', format: 'date-time', title: 'Start time'[^\n]*\},)/, "$1\n          room: { type: 'string', title: 'Room' },");
       twoFields = edit(twoFields, "required: ['startsAt'],", "required: ['startsAt', 'room'],");
       c = await runEdit(page, e, twoFields);
-      await send(page, c, CALL(2));
+      await pickTemplate(c, 'Step 2: the same call, id 2', CALL(2));
+      await send(page, c, undefined);
       const second = (await replyTo(page, c, 2)).result;
       expect(second.inputRequests.when.params.requestedSchema.required).toEqual(['startsAt', 'room']);
       form = c.getByRole('form');
@@ -178,7 +184,7 @@ for (const site of lessonSites()) {
       await form.getByLabel(/Start time/).fill('2026-09-10T08:30:00Z');
       await form.getByLabel(/Room/).fill('Room 4');
       const count = await replies(c).count();
-      await form.getByRole('button', { name: 'Accept', exact: true }).click();
+      await form.locator('button[data-action="accept"]').click();
       await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(count + 1);
       const lines = await copyTranscript(page, c);
       const retry = stdinMessages(lines).at(-1);

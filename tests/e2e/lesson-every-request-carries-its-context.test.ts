@@ -7,7 +7,7 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, META, replyTo, send, stdinMessages } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, heading, META, pickTemplate, replyTo, send, stdinMessages } from './support/lesson-widgets.ts';
 
 const call = (id: number, capabilities: object) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { _meta: META(capabilities), name: 'create_event', arguments: { title: 'Dentist' } } });
@@ -18,7 +18,7 @@ for (const site of lessonSites()) {
       const page = await open(lessonURL(site, 'every-request-carries-its-context'), site.options);
       expect(await heading(page)).toBe('Put the right context on every request');
       const c = await consoleAt(page, 0);
-      expect(await c.getByRole('switch', { name: 'fill in _meta' }).isChecked()).toBe(false);
+      expect(await c.locator('input[data-action="fill-meta"]').isChecked()).toBe(false);
 
       // 1. The prefilled request has no params at all: -32602, the protocolVersion key is missing.
       await send(page, c, undefined);
@@ -26,14 +26,16 @@ for (const site of lessonSites()) {
       expect((await replyTo(page, c, 1)).error).toMatchObject({ code: -32602, message: 'Invalid params: _meta key io.modelcontextprotocol/protocolVersion is missing' });
 
       // 2. 2025-11-25: -32022 with the versions the server can speak.
-      await send(page, c, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: { ...META(), 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } } }));
+      await pickTemplate(c, 'Step 2: an old version', JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: { ...META(), 'io.modelcontextprotocol/protocolVersion': '2025-11-25' } } }));
+      await send(page, c, undefined);
       const two = (await replyTo(page, c, 2)).error;
       expect(two.code).toBe(-32022);
       expect(two.data.supported).toEqual(['2026-07-28']);
       expect(two.data.requested).toBe('2025-11-25');
 
       // 3. The right version, no start time, no elicitation capability: -32021 naming the capability.
-      await send(page, c, call(3, {}));
+      await pickTemplate(c, 'Step 3: create_event, no form', call(3, {}));
+      await send(page, c, undefined);
       const three = (await replyTo(page, c, 3)).error;
       expect(three.code).toBe(-32021);
       expect(three.data.requiredCapabilities).toEqual({ elicitation: { form: {} } });
@@ -49,8 +51,10 @@ for (const site of lessonSites()) {
       const c = await consoleAt(page, 0);
       const discover = (id: number, clientInfo: object) =>
         JSON.stringify({ jsonrpc: '2.0', id, method: 'server/discover', params: { _meta: { ...META(), 'io.modelcontextprotocol/clientInfo': clientInfo } } });
-      await send(page, c, discover(5, { name: 'by-hand', version: '0.1.0' }));
-      await send(page, c, discover(6, { name: 'Totally Official Client', version: '99' }));
+      await pickTemplate(c, 'Tip: discover as by-hand', discover(5, { name: 'by-hand', version: '0.1.0' }));
+      await send(page, c, undefined);
+      await pickTemplate(c, 'Tip: discover as Totally Official Client', discover(6, { name: 'Totally Official Client', version: '99' }));
+      await send(page, c, undefined);
       const a = await replyTo(page, c, 5);
       const b = await replyTo(page, c, 6);
       expect(a.result.resultType).toBe('complete');

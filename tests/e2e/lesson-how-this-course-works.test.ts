@@ -31,7 +31,7 @@ for (const site of lessonSites()) {
       await send(page, c, WEEK);
       expect(JSON.parse((await replyTo(page, c, 9)).result.contents[0].text).map((e: { id: string }) => e.id)).toEqual(['e1', 'e2', 'e3']);
 
-      await c.getByRole('button', { name: 'Restart process' }).click();
+      await c.locator('button[data-action="restart"]').click();
       await expect.poll(() => pidOf(c), { timeout: 20_000 }).not.toBe(before);
       await send(page, c, WEEK);
       expect(JSON.parse((await replyTo(page, c, 9)).result.contents[0].text).map((e: { id: string }) => e.id)).toEqual(['e1', 'e2']);
@@ -53,16 +53,16 @@ for (const site of lessonSites()) {
       await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('ControlOrMeta+Home');
       await page.keyboard.insertText('// my edit\n');
-      await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+      await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
       await page.waitForLoadState('networkidle'); // let the first load finish, or reloading aborts its requests
       await page.reload();
       e = await editor();
-      expect(await e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
-      await e.getByRole('button', { name: 'Reset', exact: true }).click();
+      expect(await e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
+      await e.locator('button[data-action="reset"]').click();
       await e.getByRole('group', { name: /Reset to the original source\?/ }).waitFor();
-      expect(await e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)'); // nothing yet
-      await e.getByRole('button', { name: 'Reset to original' }).click();
-      await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('original');
+      expect(await e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes'); // nothing yet
+      await e.locator('button[data-action="confirm"]').click();
+      await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('no');
     });
 
     test('Reset files on the engine badge empties the calendars calendar-handles.mjs stored on disk', async ({ open }) => {

@@ -8,7 +8,7 @@ import { describe } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, hydrated, pidOf, replyTo, send, toolText } from './support/lesson-widgets.ts';
+import { consoleAt, heading, hydrated, pickTemplate, pidOf, replyTo, send, toolText } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const pids = async (column: Locator) => (await column.locator('.rp-step-title .fw-pid').allTextContents()).map((t) => Number(t.replace('pid ', '')));
@@ -100,16 +100,18 @@ for (const site of lessonSites()) {
       const ids = async (c: Locator, id: number) => JSON.parse((await replyTo(page, c, id)).result.contents[0].text).map((ev: { id: string }) => ev.id);
       const restart = async (c: Locator) => {
         const before = await pidOf(c);
-        await c.getByRole('button', { name: 'Restart process' }).click();
+        await c.locator('button[data-action="restart"]').click();
         await expect.poll(() => pidOf(c), { timeout: 20_000 }).not.toBe(before);
       };
 
       // 1. The bug in one Console: create, restart, read: e3 is gone.
       let c = await consoleAt(page, 0, e);
-      await send(page, c, CREATE(1));
+      await pickTemplate(c, 'Step 1: create_event', CREATE(1));
+      await send(page, c, undefined);
       expect(toolText(await replyTo(page, c, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       await restart(c);
-      await send(page, c, READ(2));
+      await pickTemplate(c, 'Step 1: resources/read', READ(2));
+      await send(page, c, undefined);
       expect(await ids(c, 2)).toEqual(['e1', 'e2']);
 
       // 2. The reader's fix: import three helpers, load EVENTS from a file after the array, write it after each push.
@@ -117,10 +119,12 @@ for (const site of lessonSites()) {
       fixed = edit(fixed, /(export const EVENTS = \[[\s\S]*?\n\];\n)/, "$1const EVENTS_FILE = statePath('calendar-events.json');\nconst saved = readTextIfExists(EVENTS_FILE);\nif (saved !== undefined) EVENTS.splice(0, EVENTS.length, ...JSON.parse(saved));\n");
       fixed = edit(fixed, /(\n(\s*)EVENTS\.push\(event\);[^\n]*)/, '$1\n$2writeFileAtomic(EVENTS_FILE, JSON.stringify(EVENTS));');
       c = await runEdit(page, e, fixed);
-      await send(page, c, CREATE(3));
+      await pickTemplate(c, 'Step 2: create_event, id 3', CREATE(3));
+      await send(page, c, undefined);
       expect(toolText(await replyTo(page, c, 3))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       await restart(c);
-      await send(page, c, READ(4));
+      await pickTemplate(c, 'Step 2: resources/read, id 4', READ(4));
+      await send(page, c, undefined);
       expect(await ids(c, 4)).toEqual(['e1', 'e2', 'e3']);
     });
   });

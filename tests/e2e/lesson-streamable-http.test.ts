@@ -9,7 +9,7 @@ import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, typeMessage } from './support/lesson-widgets.ts';
+import { consoleAt, heading, pickTemplate, typeMessage } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 interface Exchange {
@@ -36,10 +36,10 @@ async function post(page: Page, c: Locator, text?: string): Promise<Exchange> {
   const items = c.locator('li.mcp-line-http');
   const before = await items.count();
   if (text !== undefined) await typeMessage(page, c, text);
-  await c.getByRole('button', { name: 'Send', exact: true }).click();
+  await c.locator('button[data-action="send"]').click();
   await expect.poll(() => items.count(), { timeout: 20_000 }).toBe(before + 1);
   const item = items.nth(before);
-  await item.getByText('Raw request').click();
+  await item.locator('details.mcp-line-body > summary').first().click();
   const request = await item.locator('pre.mcp-raw-block').first().innerText();
   const response = await item.locator('pre.mcp-raw-block').nth(1).innerText();
   const [reqHead] = request.split('\n\n');
@@ -99,7 +99,8 @@ for (const site of lessonSites()) {
       expect(discover.responseHeaders.has('mcp-session-id')).toBe(false);
 
       // 2. tools/call: Mcp-Name; 200 text/event-stream; a comment frame, then a message event with the response.
-      const call = await post(page, c, JSON.stringify(CALL));
+      await pickTemplate(c, 'Step 2: tools/call', JSON.stringify(CALL));
+      const call = await post(page, c);
       expect(call.requestHeaders.get('mcp-name')).toBe('create_event');
       expect(call.status).toBe(200);
       expect(call.responseHeaders.get('content-type')).toBe('text/event-stream');
@@ -125,13 +126,15 @@ for (const site of lessonSites()) {
       expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for tools/call' } });
 
       // 4. The 202 mechanics, with a notification no revision defines (not notifications/cancelled, which is stdio's): 202, empty body.
-      const note = await post(page, c, '{"jsonrpc":"2.0","method":"com.example/noted","params":{}}');
+      await pickTemplate(c, 'Step 4: a notification', '{"jsonrpc":"2.0","method":"com.example/noted","params":{}}');
+      const note = await post(page, c);
       expect(note.request).toContain('"method":"com.example/noted"');
       expect(note.status).toBe(202);
       expect(note.responseBody).toBe('');
 
       // Tip: ping was removed: 404 with -32601.
-      const ping = await post(page, c, '{"jsonrpc":"2.0","id":5,"method":"ping","params":{}}');
+      await pickTemplate(c, 'Tip: ping', '{"jsonrpc":"2.0","id":5,"method":"ping","params":{}}');
+      const ping = await post(page, c);
       expect(ping.status).toBe(404);
       expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
 
@@ -148,24 +151,27 @@ for (const site of lessonSites()) {
 
       // 1. The original: server/discover is 200, with no Mcp-Name header.
       let c = await consoleAt(page, 0, e);
-      const before = await post(page, c, '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}');
+      await pickTemplate(c, 'Step 1: server/discover', '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}');
+      const before = await post(page, c);
       expect(before.status).toBe(200);
       expect(before.requestHeaders.has('mcp-name')).toBe(false);
 
       // 2. NAME_FIELD gains 'server/discover': 'name'; Run; the same discover is refused with 400 -32020.
       const stricter = edit(original, /const NAME_FIELD = \{/, "const NAME_FIELD = { 'server/discover': 'name',");
       c = await runEdit(page, e, stricter);
-      const refused = await post(page, c, '{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{}}');
+      await pickTemplate(c, 'Step 2: server/discover, id 2', '{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{}}');
+      const refused = await post(page, c);
       expect(refused.status).toBe(400);
       expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for server/discover' } });
 
       // 3. Reset (confirmed), then statusFor answers -32601 with 400: ping's body is unchanged, its status is not.
-      await e.getByRole('button', { name: 'Reset', exact: true }).click();
-      await e.getByRole('button', { name: 'Reset to original' }).click();
-      await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('original');
+      await e.locator('button[data-action="reset"]').click();
+      await e.locator('button[data-action="confirm"]').click();
+      await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('no');
       const wrongStatus = edit(original, /(if \(code === (?:-32601|ERR\.METHOD_NOT_FOUND)\) return )404;/, '$1400;');
       c = await runEdit(page, e, wrongStatus);
-      const ping = await post(page, c, '{"jsonrpc":"2.0","id":3,"method":"ping","params":{}}');
+      await pickTemplate(c, 'Step 3: ping', '{"jsonrpc":"2.0","id":3,"method":"ping","params":{}}');
+      const ping = await post(page, c);
       expect(ping.status).toBe(400);
       expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
     });

@@ -6,7 +6,7 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, replies, replyTo, send, stdinMessages, stdoutMessages } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, heading, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages } from './support/lesson-widgets.ts';
 
 for (const site of lessonSites()) {
   describe(`the-wire (${site.name} build)`, () => {
@@ -39,8 +39,9 @@ for (const site of lessonSites()) {
       expect(last).toEqual({ jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: "id" must be a string or an integer' } });
       expect(Object.hasOwn(last, 'id')).toBe(false);
 
-      // 4. A batch (an array): -32600 again, batches are not allowed.
-      await send(page, c, '[{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}]');
+      // 4. A batch (an array), one click away: -32600 again, batches are not allowed.
+      await pickTemplate(c, 'Step 4: a batch', '[{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}]');
+      await send(page, c, undefined);
       last = stdoutMessages(await copyTranscript(page, c)).at(-1);
       expect(last.error.code).toBe(-32600);
       expect(last.error.message).toContain('batches are not allowed');
@@ -52,13 +53,16 @@ for (const site of lessonSites()) {
       const c = await consoleAt(page, 0);
       await send(page, c, undefined); // start the process with the prefilled request
       // The listen request: an acknowledgement (a notification), no response; "watch" stays in flight.
-      await send(page, c, '{"jsonrpc":"2.0","id":"watch","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["calendar://week"]}}}');
+      await pickTemplate(c, 'Tip: subscriptions/listen', '{"jsonrpc":"2.0","id":"watch","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["calendar://week"]}}}');
+      await send(page, c, undefined);
       let out = (await copyTranscript(page, c)).filter((l) => l.lane === 'stdout');
       expect(out.at(-1)!.json.method).toBe('notifications/subscriptions/acknowledged');
       expect(Object.hasOwn(out.at(-1)!.json, 'id')).toBe(false);
-      await send(page, c, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"watch"}}', 0);
+      await pickTemplate(c, 'Tip: cancel watch', '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"watch"}}');
+      await send(page, c, undefined, 0);
       // Instead of waiting for silence: create an event; only its response follows, no update for "watch".
-      await send(page, c, '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}');
+      await pickTemplate(c, 'Tip: create an event', '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}');
+      await send(page, c, undefined);
       const lines = await copyTranscript(page, c);
       const sent = lines.filter((l) => l.lane === 'stdin').map((l) => l.json);
       expect(sent.map((m) => m.method)).toEqual(['server/discover', 'subscriptions/listen', 'notifications/cancelled', 'tools/call']);

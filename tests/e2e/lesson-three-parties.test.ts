@@ -7,7 +7,7 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, pidOf, replyTo, send, sentLines, stdinMessages, toolText } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, heading, pickTemplate, pidOf, replyTo, send, sentLines, stdinMessages, toolText } from './support/lesson-widgets.ts';
 
 const CALL = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } } };
 const SEEDED = [
@@ -40,7 +40,8 @@ for (const site of lessonSites()) {
       expect(toolText(await replyTo(page, c, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
 
       // 2. conversation/get: -32601, there is no such method.
-      await send(page, c, '{"jsonrpc":"2.0","id":2,"method":"conversation/get","params":{}}');
+      await pickTemplate(c, 'Step 2: conversation/get', '{"jsonrpc":"2.0","id":2,"method":"conversation/get","params":{}}');
+      await send(page, c, undefined);
       expect((await replyTo(page, c, 2)).error).toMatchObject({ code: -32601, message: 'Method not found: conversation/get' });
     });
 
@@ -60,7 +61,8 @@ for (const site of lessonSites()) {
       expect(await pidOf(two)).not.toBe(await pidOf(one));
 
       // 2. The reader repeats the tools/call in Console #2; now this calendar has it too.
-      await send(page, two, JSON.stringify({ ...CALL, id: 2 }));
+      await pickTemplate(two, 'Step 2: the same tools/call', JSON.stringify({ ...CALL, id: 2 }));
+      await send(page, two, undefined);
       expect(toolText(await replyTo(page, two, 2))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       await send(page, two, '{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"calendar://week"}}');
       expect(JSON.parse((await replyTo(page, two, 3)).result.contents[0].text)).toEqual([...SEEDED, { id: 'e3', ...CALL.params.arguments }]);

@@ -7,7 +7,7 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, replies, replyTo, send, toolText } from './support/lesson-widgets.ts';
+import { consoleAt, heading, pickTemplate, replies, replyTo, send, toolText } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const READ = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"resources/read","params":{"uri":"calendar://week"}}`;
@@ -38,7 +38,8 @@ for (const site of lessonSites()) {
       expect(read.cacheScope).toBe('private');
 
       // 2. prompts/get with focus "deep work", then without arguments: the default, balance.
-      await send(page, c, '{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"prepare_week","arguments":{"focus":"deep work"}}}');
+      await pickTemplate(c, 'Step 2: prompts/get', '{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"prepare_week","arguments":{"focus":"deep work"}}}');
+      await send(page, c, undefined);
       const prompt = (await replyTo(page, c, 2)).result;
       expect(prompt.messages).toHaveLength(1);
       expect(prompt.messages[0].role).toBe('user');
@@ -47,7 +48,8 @@ for (const site of lessonSites()) {
       expect((await replyTo(page, c, '2b')).result.messages[0].content.text).toBe('Read calendar://week and draft a plan for my week. Focus: balance.');
 
       // 3. tools/list: labelled "1 tool (create_event)"; opened, the whole result shows the schema and the hints.
-      await send(page, c, '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}');
+      await pickTemplate(c, 'Step 3: tools/list', '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}');
+      await send(page, c, undefined);
       const line = replies(c).nth(3);
       expect(await line.locator('.mcp-meaning').innerText()).toContain('1 tool (create_event)');
       await line.locator('details.mcp-line-body > summary').click();
@@ -65,11 +67,13 @@ for (const site of lessonSites()) {
       expect(list.cacheScope).toBe('public');
 
       // 4. A resource that does not exist: -32602 Resource not found, with the uri.
-      await send(page, c, '{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"calendar://month"}}');
+      await pickTemplate(c, 'Step 4: a missing resource', '{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"calendar://month"}}');
+      await send(page, c, undefined);
       expect((await replyTo(page, c, 4)).error).toEqual({ code: -32602, message: 'Resource not found', data: { uri: 'calendar://month' } });
 
       // Tip: server/discover is fresh for an hour, public, and lists the three primitives.
-      await send(page, c, '{"jsonrpc":"2.0","id":5,"method":"server/discover","params":{}}');
+      await pickTemplate(c, 'Tip: server/discover', '{"jsonrpc":"2.0","id":5,"method":"server/discover","params":{}}');
+      await send(page, c, undefined);
       const discover = (await replyTo(page, c, 5)).result;
       expect(discover.ttlMs).toBe(3600000);
       expect(discover.cacheScope).toBe('public');
@@ -84,14 +88,16 @@ for (const site of lessonSites()) {
 
       // 1. The original read: fresh for a minute, private.
       let c = await consoleAt(page, 0, e);
-      await send(page, c, READ(1));
+      await pickTemplate(c, 'Step 1: resources/read', READ(1));
+      await send(page, c, undefined);
       let read = (await replyTo(page, c, 1)).result;
       expect([read.ttlMs, read.cacheScope]).toEqual([60000, 'private']);
 
       // 2. WEEK_CACHE = { ttlMs: 5_000, cacheScope: 'public' }, Run: the next read says so.
       const cached = edit(original, /WEEK_CACHE = Object\.freeze\(\{ ttlMs: 60_000, cacheScope: 'private' \}\)/, "WEEK_CACHE = Object.freeze({ ttlMs: 5_000, cacheScope: 'public' })");
       c = await runEdit(page, e, cached);
-      await send(page, c, READ(2));
+      await pickTemplate(c, 'Step 2: the same read, id 2', READ(2));
+      await send(page, c, undefined);
       read = (await replyTo(page, c, 2)).result;
       expect([read.ttlMs, read.cacheScope]).toEqual([5000, 'public']);
 
@@ -102,11 +108,13 @@ for (const site of lessonSites()) {
       twoTools = twoTools.replaceAll('[CREATE_EVENT_TOOL]', '[CREATE_EVENT_TOOL, LIST_EVENTS_TOOL]');
       twoTools = edit(twoTools, /\n(\s*)return createEvent\(/, "\n$1if (tool.name === 'list_events') return toolResult(JSON.stringify(EVENTS));\n$1return createEvent(");
       c = await runEdit(page, e, twoTools);
-      await send(page, c, '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}');
+      await pickTemplate(c, 'Step 3: tools/list', '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}');
+      await send(page, c, undefined);
       const line = replies(c).last();
       expect(await line.locator('.mcp-meaning').innerText()).toContain('2 tools (create_event, list_events)');
       expect((await replyTo(page, c, 3)).result.tools.map((t: { name: string }) => t.name)).toEqual(['create_event', 'list_events']);
-      await send(page, c, '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_events","arguments":{}}}');
+      await pickTemplate(c, 'Step 3: call list_events', '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"list_events","arguments":{}}}');
+      await send(page, c, undefined);
       expect(JSON.parse(toolText(await replyTo(page, c, 4))).map((ev: { id: string }) => ev.id)).toEqual(['e1', 'e2']);
     });
   });

@@ -6,7 +6,7 @@
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, META, replyTo, send } from './support/lesson-widgets.ts';
+import { consoleAt, editorText, heading, META, pickTemplate, replyTo, send } from './support/lesson-widgets.ts';
 
 for (const site of lessonSites()) {
   describe(`versions-and-neighbours (${site.name} build)`, () => {
@@ -22,14 +22,18 @@ for (const site of lessonSites()) {
       expect(one.data).toEqual({ supported: ['2026-07-28'], requested: '2025-06-18' });
 
       // 2. The old handshake: -32022 again, naming the supported versions, and the message says to send server/discover.
-      await send(page, c, '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"old-client","version":"1.0"}}}');
+      await pickTemplate(c, 'Step 2: the old handshake', '{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"old-client","version":"1.0"}}}');
+      await send(page, c, undefined);
       const two = (await replyTo(page, c, 2)).error;
       expect(two.code).toBe(-32022);
       expect(two.data.supported).toEqual(['2026-07-28']);
       expect(two.message).toContain('send server/discover');
 
-      // 3. The same tools/list with 2026-07-28 and id 3: the catalog, complete.
-      await send(page, c, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: META() } }));
+      // 3. The step 1 tools/list, one click away, edited by hand to 2026-07-28 and id 3: the catalog, complete.
+      await pickTemplate(c, 'Step 3: the tools/list of step 1', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { ...META(), 'io.modelcontextprotocol/protocolVersion': '2025-06-18' } } }));
+      const edited = (await editorText(c)).replace('"id":1', '"id":3').replace('2025-06-18', '2026-07-28');
+      expect(edited).toBe(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list', params: { _meta: META() } }));
+      await send(page, c, edited);
       const three = (await replyTo(page, c, 3)).result;
       expect(three.resultType).toBe('complete');
       expect(three.tools.map((t: { name: string }) => t.name)).toEqual(['create_event']);

@@ -5,18 +5,29 @@
  * stage's revealed solution into the ServerEditor and runs again, and the
  * stages turn green one by one. After a reload the progress and the reader's
  * edit are still there, and revealing a solution never changes the file.
+ * The same journey runs on the Indonesian edition (/id/write-your-own-server/),
+ * with the same verdicts; there the Checker shows every rule in Indonesian
+ * (src/i18n/id/checks.ts) and no English rule title of the checker. Controls
+ * are found by their `data-action`, texts through t() in the page's language.
  */
 import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STAGES } from '../../src/checker/stages.ts';
+import { t, type Lang } from '../../src/i18n/index.ts';
+import { checks as idChecks } from '../../src/i18n/id/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
+import { serverEditorAt } from './support/lesson-editor.ts';
 import { heading } from './support/lesson-widgets.ts';
 
 const site = lessonSites()[0]!;
-const EDIT_KEY = 'mcp-by-hand:edit:/write-your-own-server/:toy-servers/starter.mjs';
+/** The English page and its Indonesian edition: URL prefix, page language and title. */
+const RUNS: Array<{ prefix: '' | 'id/'; lang: Lang; title: string }> = [
+  { prefix: '', lang: 'en', title: 'Write your own MCP server' },
+  { prefix: 'id/', lang: 'id', title: 'Tulis server MCP Anda sendiri' },
+];
+const ENGLISH_RULES = STAGES.flatMap((s) => s.checks.map((c) => c.rule));
 const STARTER = readFileSync(new URL('../../toy-servers/starter.mjs', import.meta.url), 'utf8');
 
 /** The Checker on the page, hydrated. */
@@ -29,37 +40,67 @@ async function checkerOn(page: Page): Promise<Locator> {
 
 /** Presses Run, waits for the run to end, returns each stage's shown status in order. */
 async function runChecker(c: Locator): Promise<string[]> {
-  await c.getByRole('button', { name: 'Run the checker' }).click();
+  await c.locator('[data-action="run"]').click();
   await expect.poll(() => c.getAttribute('data-state')).toBe('running');
   await expect.poll(() => c.getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
   return stageStatuses(c);
 }
 
 const stageStatuses = (c: Locator) => c.locator('li.mcp-checker-stage').evaluateAll((els) => els.map((e) => e.getAttribute('data-status') ?? ''));
-const savedEdit = (page: Page) => page.evaluate((k) => localStorage.getItem(k), EDIT_KEY);
+/** The reader's saved edit of the starter on this page (the key names the page's path). */
+const savedEdit = (page: Page) => page.evaluate(() => localStorage.getItem(`mcp-by-hand:edit:${location.pathname}:toy-servers/starter.mjs`));
+
+/** Replaces the whole text of the ServerEditor with `text`, as a reader would (click, select all, type); in any language. */
+async function typeSource(page: Page, e: Locator, text: string): Promise<void> {
+  const cm = e.locator('.mcp-editor-js .cm-content');
+  await e.locator('.mcp-editor-js').click();
+  await cm.waitFor();
+  await cm.click();
+  await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+  await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
+}
+
+/**
+ * On the Indonesian page: every check the Checker shows has its Indonesian rule
+ * title, and no English rule title of the checker appears anywhere in the
+ * widget (closed details included). Returns how many checks were shown.
+ */
+async function rulesAreIndonesian(c: Locator): Promise<number> {
+  const shown = await c.locator('[data-check]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-check')!, e.querySelector('.mcp-checker-rule')!.textContent!] as const));
+  for (const [id, rule] of shown) expect(rule, id).toContain(idChecks[id]!.rule);
+  const text = (await c.textContent())!;
+  expect(ENGLISH_RULES.filter((r) => text.includes(r)), 'English rule titles on the Indonesian page').toEqual([]);
+  return shown.length;
+}
 
 /** Reveals stage `n`'s solution and returns its text, checking the reader's file did not change. */
 async function revealSolution(page: Page, c: Locator, n: number): Promise<string> {
   const before = await savedEdit(page);
   const stage = c.locator('li.mcp-checker-stage').nth(n - 1);
   if (!(await stage.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await stage.locator(':scope > details > summary').click();
-  await stage.getByRole('button', { name: 'Show a solution for this stage' }).click();
+  const button = stage.locator('[data-action="solution"]');
+  await button.click();
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
   const code = stage.locator(`pre[data-solution="${n}"]`);
   const text = await code.textContent();
   expect(text).toContain(`after stage ${n}`);
   expect(await savedEdit(page), 'revealing a solution leaves the reader\'s file as it was').toBe(before);
-  await stage.getByRole('button', { name: 'Hide the solution' }).click();
+  await button.click();
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
   return text!;
 }
 
-describe('write-your-own-server (default build)', () => {
+for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (default build, /${prefix})`, () => {
   test('from the starter to all eight stages green, pasting each solution; progress and the edit survive a reload', async ({ open }) => {
-    const page = await open(lessonURL(site, 'write-your-own-server'), site.options);
-    expect(await heading(page)).toBe('Write your own MCP server');
+    const page = await open(lessonURL(site, `${prefix}write-your-own-server`), site.options);
+    expect(await heading(page)).toBe(title);
     const editor = await serverEditorAt(page, 0);
     expect(await editor.getAttribute('data-server')).toBe('starter');
     const c = await checkerOn(page);
-    await expect.poll(() => c.locator('.mcp-checker-status').innerText()).toContain('Not run yet');
+    await expect.poll(() => c.locator('.mcp-checker-status').innerText()).toBe(t('checker.idle', {}, lang));
 
     // The starter answers nothing: stage 1 fails, with the reason, the fix and the wire lines; the run stops there.
     const first = await runChecker(c);
@@ -67,11 +108,16 @@ describe('write-your-own-server (default build)', () => {
     expect(first.slice(1).every((s) => s === 'pending')).toBe(true);
     const stdoutOnly = c.locator('[data-check="framing.stdout-only"]');
     expect(await stdoutOnly.getAttribute('data-status')).toBe('fail');
-    expect(await stdoutOnly.innerText()).toContain('no reply within');
+    expect(await stdoutOnly.innerText()).toContain(lang === 'en' ? 'no reply within' : 'tidak ada balasan dalam');
     expect(await stdoutOnly.locator('a.mcp-spec-link').getAttribute('href')).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio');
     await stdoutOnly.locator('.mcp-checker-wire summary').click();
     expect(await stdoutOnly.locator('.mcp-checker-wire').innerText()).toContain('"method":"server/discover"');
-    expect(await c.locator('.mcp-checker-status').innerText()).toMatch(/^Done: 0 of 8 stages passed, 1 failed/);
+    expect(await c.locator('.mcp-checker-status').innerText()).toBe(t('checker.done', { passed: 0, total: 8, failed: 1, skipped: 0 }, lang));
+    if (lang === 'id') {
+      expect(await rulesAreIndonesian(c)).toBeGreaterThan(0);
+      // The failure's expectation and hint are Indonesian too, and so is the prose of what the server did (`actual`); the wire is not translated.
+      expect(await stdoutOnly.locator('.mcp-checker-detail').innerText()).toContain(idChecks['framing.stdout-only']!.hint);
+    }
     expect(await savedEdit(page), 'nothing edited yet').toBeNull();
 
     // Paste each stage's solution and run: stages 1..n pass, the next one does not.
@@ -85,6 +131,7 @@ describe('write-your-own-server (default build)', () => {
       expect(Number(await c.getAttribute('data-stages-passed'))).toBe(n);
     }
     const final = await savedEdit(page);
+    if (lang === 'id') expect(await rulesAreIndonesian(c)).toBe(STAGES.flatMap((s) => s.checks).length);
 
     // Reload: the progress is shown at once (before any run), and the reader's edit is back in the editor.
     await page.reload({ waitUntil: 'load' });
@@ -92,9 +139,11 @@ describe('write-your-own-server (default build)', () => {
     expect(await again.getAttribute('data-state')).toBe('idle');
     expect(await again.getAttribute('data-stages-passed')).toBe('8');
     expect(await stageStatuses(again)).toEqual(Array(8).fill('pass'));
-    expect(await again.locator('.mcp-checker-status').innerText()).toMatch(/Progress from your last run in this browser \(.+\): 8 of 8 stages passed/);
+    const [before, after] = t('checker.progress-restored', { n: 8, total: 8 }, lang).split('{when}');
+    const restored = await again.locator('.mcp-checker-status').innerText();
+    expect(restored.startsWith(before!) && restored.endsWith(after!) && restored.length > before!.length + after!.length, restored).toBe(true);
     const editorAgain = await serverEditorAt(page, 0);
-    expect(await editorAgain.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+    expect(await editorAgain.locator('.mcp-changed').innerText()).toBe(t('editor.changed', {}, lang));
     expect(await savedEdit(page)).toBe(final);
     expect(final).not.toBe(STARTER);
     await revealSolution(page, again, 3);

@@ -8,6 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
+import { t } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Scrolls the widget into view (client:visible) and waits until Preact has hydrated it. */
@@ -20,8 +21,9 @@ async function hydrated(page: Page, widget: string): Promise<Locator> {
 
 async function replay(page: Page): Promise<Locator> {
   const widget = await hydrated(page, 'replay');
-  await widget.getByRole('button', { name: /^Replay on/ }).click();
-  await expect.poll(() => widget.locator('[data-replay-status]').textContent(), { timeout: 30_000 }).toBe('Done.');
+  await widget.locator('[data-action=replay]').click();
+  await expect.poll(() => widget.locator('[data-replay-status]').getAttribute('data-replay-status'), { timeout: 30_000 }).toBe('done');
+  expect(await widget.locator('[data-replay-status]').textContent()).toBe(t('replay.done', {}, 'en'));
   return widget;
 }
 
@@ -51,9 +53,9 @@ test('calendar.mjs: one process keeps the event; a fresh process per message los
   expect(answerSent.params.requestState).toBe(ask.result.requestState); // substituted from the live reply
   expect(answerSent.id).not.toBe(1);
   expect(await fresh.locator('[data-step="1"] .rp-subst').textContent()).toContain(
-    `{{requestState}} filled in from the live reply of step 1 (pid ${freshPids[0]})`,
+    t('replay.filledFrom', { placeholder: '{{requestState}}', step: 1, pid: String(freshPids[0]) }, 'en').split('{value}')[0],
   );
-  expect(await fresh.locator('[data-step="1"] .rp-subst').textContent()).toContain(`Pid ${freshPids[1]} never saw that question`);
+  expect(await fresh.locator('[data-step="1"] .rp-subst').textContent()).toContain(t('replay.neverSaw', { pid: String(freshPids[1]) }, 'en'));
   const answer = JSON.parse(await fresh.locator('[data-step="1"] [data-dir=in]').textContent() ?? '');
   expect(answer.result).toMatchObject({ resultType: 'complete', isError: false, structuredContent: { id: 'e3', title: 'Dentist' } });
   // Step 3, a third process, reads a week without e3.
@@ -61,7 +63,7 @@ test('calendar.mjs: one process keeps the event; a fresh process per message los
   expect(JSON.parse(read.result.contents[0].text).map((e: { id: string }) => e.id)).toEqual(['e1', 'e2']);
   const verdict = fresh.locator('.rp-verdict');
   expect(await verdict.getAttribute('data-found')).toBe('false');
-  expect(await verdict.textContent()).toContain(`created by pid ${freshPids[1]}, but the week read by pid ${freshPids[2]} does not have it`);
+  expect(await verdict.textContent()).toBe(t('replay.missing', { id: 'e3', title: 'Dentist', pid: String(freshPids[1]), readPid: String(freshPids[2]) }, 'en'));
 });
 
 test('calendar-handles.mjs (chosen by keyboard): the event survives fresh processes', async ({ open }) => {
@@ -70,9 +72,10 @@ test('calendar-handles.mjs (chosen by keyboard): the event survives fresh proces
   await widget.getByRole('radio', { name: 'calendar.mjs' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => widget.getByRole('radio', { name: 'calendar-handles.mjs' }).isChecked()).toBe(true);
-  await widget.getByRole('button', { name: 'Replay on calendar-handles.mjs' }).focus();
+  expect(await widget.locator('[data-action=replay]').textContent()).toBe(t('replay.run', { server: 'calendar-handles.mjs' }, 'en'));
+  await widget.locator('[data-action=replay]').focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => widget.locator('[data-replay-status]').textContent(), { timeout: 30_000 }).toBe('Done.');
+  await expect.poll(() => widget.locator('[data-replay-status]').getAttribute('data-replay-status'), { timeout: 30_000 }).toBe('done');
   const fresh = widget.locator('[data-mode=fresh-process]');
   expect(new Set(await pids(fresh)).size).toBe(4);
   const handle = JSON.parse(await fresh.locator('[data-step="0"] [data-dir=in]').textContent() ?? '').result.structuredContent.calendar;
@@ -85,24 +88,24 @@ test('calendar-handles.mjs (chosen by keyboard): the event survives fresh proces
 test('the reader edits the messages before replaying', async ({ open }) => {
   const page = await open('lab/flows/');
   const widget = await hydrated(page, 'replay');
-  await widget.getByText('Edit the messages').click();
-  for (const label of [/^1\. Ask/, /^2\. Answer/]) {
-    const box = widget.getByLabel(label);
+  await widget.locator('[data-action=edit-messages]').click();
+  for (const label of [`1. ${t('replay.stepAsk', {}, 'en')}`, `2. ${t('replay.stepAnswer', {}, 'en')}`]) {
+    const box = widget.getByLabel(label, { exact: true });
     await box.fill((await box.inputValue()).replace('"Dentist"', '"Piano lesson <b>now</b>"'));
   }
   await replay(page);
   const verdict = widget.locator('[data-mode=one-process] .rp-verdict');
   expect(await verdict.textContent()).toContain('e3 "Piano lesson <b>now</b>"');
   expect(await widget.locator('b').count()).toBe(0); // text, never HTML
-  await widget.getByRole('button', { name: 'Reset the messages' }).click();
-  expect(await widget.getByLabel(/^1\. Ask/).inputValue()).toContain('"Dentist"');
+  await widget.locator('[data-action=reset-messages]').click();
+  expect(await widget.locator('textarea[data-message="0"]').inputValue()).toContain('"Dentist"');
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`phone width, ${colorScheme}: replayed, no horizontal overflow, no axe violation`, async ({ open }) => {
     const page = await open('lab/flows/', { colorScheme, viewport: { width: 390, height: 844 } });
     const widget = await replay(page);
-    await widget.getByText('Edit the messages').click();
+    await widget.locator('[data-action=edit-messages]').click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const results = await new AxeBuilder({ page }).include('[data-widget=replay]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -17,6 +17,8 @@ import measured from '../../src/data/measured.json' with { type: 'json' };
 import { NodeEngine } from '../../src/engines/node/node-engine.ts';
 import { measureCatalog, type CatalogFigures, type Tool } from '../../src/protocol/index.ts';
 import { fetchCatalog, type LiveCatalog } from '../../src/components/tokens/catalog-source.ts';
+import { formatDate } from '../../src/components/tokens/measured-fact.ts';
+import { t } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
 
 /** Scrolls the widget into view (client:visible) and waits until Preact has hydrated it. */
@@ -84,7 +86,8 @@ test('editing a description recounts as the reader types (keyboard), and the tex
   const meter = await hydrated(page, 'token-meter');
   await meter.scrollIntoViewIfNeeded();
   await counted(meter);
-  const box = meter.getByLabel('Description of create_event');
+  const box = meter.locator('[data-tool=create_event] textarea[data-field=description]');
+  expect(await meter.getByLabel(t('tokens.description', { tool: 'create_event' }, 'en')).count()).toBe(1);
   const extra = ' <img src=x onerror="window.__pwned=1"> Ünïcödé and more words to count';
   await box.focus();
   await page.keyboard.press('End');
@@ -97,8 +100,9 @@ test('editing a description recounts as the reader types (keyboard), and the tex
   expect(Number(await meter.locator('[data-total-python]').getAttribute('data-total-python'))).toBe(want.python.total);
   expect(await meter.locator('img').count()).toBe(0);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-  expect(await meter.textContent()).toContain('(edited)');
-  await meter.getByRole('button', { name: "Restore the server's description" }).click();
+  expect(await meter.textContent()).toContain(t('tokens.edited', {}, 'en'));
+  expect(await meter.locator('[data-action=restore-description]').textContent()).toBe(t('tokens.restore', {}, 'en'));
+  await meter.locator('[data-action=restore-description]').click();
   await expect.poll(() => row.getAttribute('data-python').then(Number)).toBe(expected.python.perTool[0].tokens);
 });
 
@@ -107,7 +111,7 @@ test('a hostile 100 KB description (<script>, special-token text) is counted as 
   const meter = await hydrated(page, 'token-meter');
   await counted(meter);
   const hostile = `<script>window.__pwned=1</script><|endoftext|> ${'x<img src=x onerror=alert(1)> '.repeat(3500)}`.slice(0, 100_000);
-  await meter.getByLabel('Description of create_event').fill(hostile);
+  await meter.locator('[data-tool=create_event] textarea[data-field=description]').fill(hostile);
   const plain = { count: (t: string) => enc.encode(t, [], []).length };
   const want = measureCatalog({ tools: catalog.tools.map((t) => ({ ...t, description: hostile })), instructions: catalog.instructions }, plain);
   const row = meter.locator('[data-tool=create_event]');
@@ -122,13 +126,13 @@ test('servers multiplier against typical context windows', async ({ open }) => {
   const meter = await hydrated(page, 'token-meter');
   await meter.scrollIntoViewIfNeeded();
   await counted(meter);
-  await meter.getByLabel('Connected servers like this one').fill('40');
+  await meter.locator('input[data-field=servers]').fill('40');
   const perServer = expected.python.total + (expected.instructions ?? 0);
   await expect.poll(() => meter.locator('[data-all-servers]').getAttribute('data-all-servers').then(Number)).toBe(40 * perServer);
-  expect(await meter.textContent()).toContain('Typical context-window sizes: 128K, 200K and 1M tokens.');
+  expect(await meter.textContent()).toContain(t('tokens.windows', {}, 'en'));
   const share128 = ((40 * perServer) / 128_000) * 100;
   expect(await meter.locator('[data-window="128000"]').textContent()).toContain(share128 < 10 ? `${share128.toFixed(1)}%` : `${Math.round(share128)}%`);
-  await meter.getByRole('radio', { name: /compact/ }).check();
+  await meter.locator('input[data-serialisation=compact]').check();
   const perServerCompact = expected.compact.total + (expected.instructions ?? 0);
   await expect.poll(() => meter.locator('[data-all-servers]').getAttribute('data-all-servers').then(Number)).toBe(40 * perServerCompact);
 });
@@ -142,7 +146,7 @@ test('MeasuredFacts: server-everything figures alone, one note with package, ver
   );
   const note = page.locator('[data-measured-provenance]');
   expect(await note.count()).toBe(1);
-  for (const part of [measured.package, measured.version, measured.measuredOn, measured.tokenizer]) expect(await note.textContent()).toContain(part);
+  for (const part of [measured.package, measured.version, formatDate(measured.measuredOn, 'en'), measured.tokenizer]) expect(await note.textContent()).toContain(part);
   expect(await page.locator('astro-island:has([data-fact])').count()).toBe(0);
 });
 

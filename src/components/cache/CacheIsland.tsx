@@ -9,6 +9,9 @@
  *
  * https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
+ *
+ * Words come from src/i18n (area `cache`), in the `lang` the wrapper passes;
+ * numbers in them are formatted for that language (60,000 / 60.000).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Connection } from '../../protocol/connection.ts';
@@ -17,7 +20,7 @@ import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../../proto
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { engineGeneration } from '../shared/page-engine.ts';
 import { ClientCache, invalidationTarget, subscriptionIdOf, type CacheResponse } from './client-cache.ts';
-import { say, type CacheStringKey } from './strings.ts';
+import { setLang, t, type StringKey } from '../../i18n/index.ts';
 import '../shared/widget.css';
 import '../probe/flow-base.css';
 import './cache.css';
@@ -28,12 +31,21 @@ export interface CacheProps {
   server?: 'calendar' | 'calendar-handles';
   /** The resource the "Need the week" button reads and the subscription watches. Default `calendar://week`. */
   uri?: string;
+  /** The page's language (`en`, `id`); the wrapper passes it. */
+  lang?: string;
 }
 
-/** One line of the "What happened" log. `kind` is the strings key, for tests and styling. */
+/** A key of the cache area without its `cache.` prefix, e.g. `hit`, `reason.method`. */
+type Unprefixed<K> = K extends `cache.${infer R}` ? R : never;
+type CacheKey = Unprefixed<StringKey>;
+
+/** The cache area's string `key` (without the `cache.` prefix), in the language in force. */
+const say = (key: CacheKey, vars: Record<string, string | number> = {}) => t(`cache.${key}` as StringKey, vars);
+
+/** One line of the "What happened" log. `kind` is the strings key without `cache.` (`hit`, `miss`, ...), for tests and styling. */
 interface LogItem {
   n: number;
-  kind: CacheStringKey;
+  kind: CacheKey;
   text: string;
 }
 
@@ -52,7 +64,8 @@ const WIRE_KEEP = 40;
 const secs = (ms: number) => Math.round(ms / 1000);
 
 /** The CacheView widget. */
-export default function CacheIsland({ server = 'calendar', uri = 'calendar://week' }: CacheProps) {
+export default function CacheIsland({ server = 'calendar', uri = 'calendar://week', lang }: CacheProps) {
+  setLang(lang);
   const clock = useRef(0);
   const cache = useRef(new ClientCache(() => clock.current));
   const conn = useRef<Connection | undefined>(undefined);
@@ -78,8 +91,8 @@ export default function CacheIsland({ server = 'calendar', uri = 'calendar://wee
     return () => dropConnection();
   }, [generation]);
 
-  function note(kind: CacheStringKey, vars: Record<string, string | number> = {}) {
-    const item = { n: ++counter.current, kind, text: say(kind, vars) };
+  function note(kind: CacheKey, vars: Record<string, string | number> = {}, key: CacheKey = kind) {
+    const item = { n: ++counter.current, kind, text: say(key, vars) };
     setLog((l) => [...l, item]);
   }
 
@@ -122,7 +135,7 @@ export default function CacheIsland({ server = 'calendar', uri = 'calendar://wee
     }
     const keys = cache.current.applyNotification(m);
     const target = typeof m.params?.uri === 'string' ? m.params.uri : '';
-    if (keys.length) note('updated', { method: m.method, uri: target, id: String(sid), n: keys.length });
+    if (keys.length) note('updated', { method: m.method, uri: target, id: String(sid), n: keys.length }, keys.length === 1 ? 'updated' : 'updatedMany');
     else note('updatedNone', { method: m.method, id: String(sid) });
     rerender();
   }
@@ -252,36 +265,37 @@ export default function CacheIsland({ server = 'calendar', uri = 'calendar://wee
       </div>
       <p class="fw-meta">{say('intro')}</p>
       <div class="fw-row">
-        <button type="button" class="mcp-btn mcp-btn-primary" disabled={busy} onClick={() => void need(uri, 'resources/read', { uri })}>
+        <button type="button" class="mcp-btn mcp-btn-primary" disabled={busy} data-action="need-week" onClick={() => void need(uri, 'resources/read', { uri })}>
           {say('needWeek')}
         </button>
-        <button type="button" class="mcp-btn" disabled={busy} onClick={() => void need('tools/list', 'tools/list')}>
+        <button type="button" class="mcp-btn" disabled={busy} data-action="need-tools" onClick={() => void need('tools/list', 'tools/list')}>
           {say('needTools')}
         </button>
-        <button type="button" class="mcp-btn" disabled={busy} onClick={() => void createEvent()}>
+        <button type="button" class="mcp-btn" disabled={busy} data-action="create-event" onClick={() => void createEvent()}>
           {say('createEvent')}
         </button>
         {listening ? (
-          <button type="button" class="mcp-btn" disabled={busy} onClick={stopListening}>
+          <button type="button" class="mcp-btn" disabled={busy} data-action="stop-listening" onClick={stopListening}>
             {say('stopListening')}
           </button>
         ) : (
-          <button type="button" class="mcp-btn" disabled={busy || !serverUp} onClick={() => void listen()}>
+          <button type="button" class="mcp-btn" disabled={busy || !serverUp} data-action="listen" onClick={() => void listen()}>
             {say('listen')}
           </button>
         )}
       </div>
       <div class="fw-row">
-        <button type="button" class="mcp-btn" disabled={busy} onClick={advance}>
+        <button type="button" class="mcp-btn" disabled={busy} data-action="advance" onClick={advance}>
           {say('advance')}
         </button>
-        <button type="button" class="mcp-btn" disabled={busy} onClick={toggleServer}>
+        <button type="button" class="mcp-btn" disabled={busy} data-action={serverUp ? 'stop-server' : 'start-server'} onClick={toggleServer}>
           {serverUp ? say('stopServer') : say('startServer')}
         </button>
         <button
           type="button"
           class="mcp-btn"
           disabled={busy}
+          data-action="clear"
           onClick={() => {
             cache.current.clear();
             note('cleared');
@@ -292,7 +306,7 @@ export default function CacheIsland({ server = 'calendar', uri = 'calendar://wee
         </button>
         <label class="cv-auth">
           {say('auth')}{' '}
-          <select value={auth} disabled={busy} onChange={(e) => setAuth((e.target as HTMLSelectElement).value as (typeof AUTH_CONTEXTS)[number])}>
+          <select data-field="auth" value={auth} disabled={busy} onChange={(e) => setAuth((e.target as HTMLSelectElement).value as (typeof AUTH_CONTEXTS)[number])}>
             {AUTH_CONTEXTS.map((a) => (
               <option key={a} value={a}>
                 {a}

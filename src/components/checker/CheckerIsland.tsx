@@ -14,15 +14,23 @@
  * original (`<name>.checked.mjs`, so relative imports resolve); without an
  * edit, what the page runs now (`currentEntry`).
  *
+ * Words: the widget's own from src/i18n (area `checker`); each check's rule,
+ * expectation, hint and skip reason in the page's language (./check-words.ts:
+ * English from the checker, Indonesian from src/i18n/id/checks.ts), and
+ * what the server did (`actual`) with its prose translated the same way; the
+ * codes and messages the server sent, and wire lines, are shown as they are.
+ *
  * For tests: after a run the section carries `data-verdicts` (JSON,
- * `{checkId: status}`) and `data-state` (`idle` | `running` | `done`).
+ * `{checkId: status}`) and `data-state` (`idle` | `running` | `done`); the
+ * controls carry `data-action` (`run`, `stop`, `all-stages`, `solution`).
  *
  * https://modelcontextprotocol.io/specification/2026-07-28
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { runChecks, STAGES, type CheckResult, type CheckStatus, type StageId } from '../../checker/index.ts';
-import { t, setLang, type StringKey } from '../../i18n/index.ts';
+import { t, setLang, currentLang, type Lang, type StringKey } from '../../i18n/index.ts';
+import { actualWords, checkWords, reasonWords } from './check-words.ts';
 import { CopyButton } from '../shared/CopyButton.tsx';
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { currentEntry, getEngine, originalEntry, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
@@ -58,6 +66,7 @@ async function entryToCheck(server: ServerName): Promise<{ entry: string; source
 /** The Checker island. */
 export function CheckerIsland(props: CheckerProps): JSX.Element {
   setLang(props.lang);
+  const lang = currentLang();
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'starter';
   const file = originalEntry(server);
   const uid = useMemo(() => `mcp-checker-${++checkers}`, []);
@@ -166,7 +175,7 @@ export function CheckerIsland(props: CheckerProps): JSX.Element {
   }
 
   const passed = saved ? stagesPassed(saved.stages) : 0;
-  const when = saved ? new Date(saved.at).toLocaleString(props.lang === 'id' ? 'id-ID' : 'en-US') : '';
+  const when = saved ? formatWhen(saved.at, lang) : '';
 
   return (
     <section
@@ -186,14 +195,14 @@ export function CheckerIsland(props: CheckerProps): JSX.Element {
       <EngineBadge />
       <p class="mcp-help">{t('checker.help')}</p>
       <div class="mcp-toolbar">
-        <button type="button" class="mcp-btn mcp-btn-primary" disabled={state === 'running'} onClick={() => void run()}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={state === 'running'} onClick={() => void run()}>
           {t('checker.run')}
         </button>
-        <button type="button" class="mcp-btn" disabled={state !== 'running'} onClick={() => abort.current?.abort()}>
+        <button type="button" class="mcp-btn" data-action="stop" disabled={state !== 'running'} onClick={() => abort.current?.abort()}>
           {t('checker.stop')}
         </button>
         <label class="mcp-switch">
-          <input type="checkbox" checked={allStages} onChange={(e) => setAllStages((e.currentTarget as HTMLInputElement).checked)} />
+          <input type="checkbox" data-action="all-stages" checked={allStages} onChange={(e) => setAllStages((e.currentTarget as HTMLInputElement).checked)} />
           {t('checker.all-stages')}
         </label>
       </div>
@@ -217,13 +226,13 @@ export function CheckerIsland(props: CheckerProps): JSX.Element {
                 </summary>
                 {stageReason[stage.id] ? (
                   <p class="mcp-note">
-                    {t('checker.reason')}: {stageReason[stage.id]}
+                    {t('checker.reason')}: {reasonWords(stageReason[stage.id]!, lang)}
                   </p>
                 ) : null}
                 {checks.length > 0 ? (
                   <ul class="mcp-checker-checks">
                     {checks.map((c) => (
-                      <CheckRow check={c} key={c.id} />
+                      <CheckRow check={c} lang={lang} key={c.id} />
                     ))}
                   </ul>
                 ) : shown === 'pending' && state === 'done' ? (
@@ -234,6 +243,7 @@ export function CheckerIsland(props: CheckerProps): JSX.Element {
                     <button
                       type="button"
                       class="mcp-btn mcp-btn-small"
+                      data-action="solution"
                       aria-expanded={openSolution[stage.id] ? 'true' : 'false'}
                       onClick={() => setOpenSolution((o) => ({ ...o, [stage.id]: !o[stage.id] }))}
                     >
@@ -259,16 +269,22 @@ export function CheckerIsland(props: CheckerProps): JSX.Element {
   );
 }
 
+/** When a saved run happened, as a date and time written the language's way. */
+function formatWhen(iso: string, lang: Lang): string {
+  return new Date(iso).toLocaleString(lang === 'id' ? 'id-ID' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 function mark(s: Shown): string {
   return s === 'pass' ? '✓' : s === 'fail' ? '✗' : s === 'skipped' ? '–' : s === 'running' ? '…' : '○';
 }
 
 /** One check: its rule with the spec link; for a failure, expected / received / hint and the wire lines. */
-function CheckRow({ check }: { check: CheckResult }): JSX.Element {
+function CheckRow({ check, lang }: { check: CheckResult; lang: Lang }): JSX.Element {
+  const words = checkWords(check, lang);
   return (
     <li class={`mcp-checker-check mcp-checker-${check.status}`} data-check={check.id} data-status={check.status}>
       <div class="mcp-checker-rule">
-        <span class="mcp-checker-mark" aria-hidden="true">{mark(check.status)}</span> <span class="mcp-checker-word">{t(`checker.status.${check.status}` as StringKey)}</span>: {check.rule}{' '}
+        <span class="mcp-checker-mark" aria-hidden="true">{mark(check.status)}</span> <span class="mcp-checker-word">{t(`checker.status.${check.status}` as StringKey)}</span>: {words.rule}{' '}
         <a class="mcp-spec-link" href={check.specUrl} target="_blank" rel="noopener">
           {t('checker.spec')}
         </a>
@@ -276,16 +292,16 @@ function CheckRow({ check }: { check: CheckResult }): JSX.Element {
       {check.status === 'fail' ? (
         <dl class="mcp-checker-detail">
           <dt>{t('checker.expected')}</dt>
-          <dd>{check.expected}</dd>
+          <dd>{words.expected}</dd>
           <dt>{t('checker.received')}</dt>
-          <dd>{check.actual}</dd>
+          <dd>{actualWords(check.actual ?? '', lang)}</dd>
           <dt>{t('checker.hint')}</dt>
-          <dd>{check.hint}</dd>
+          <dd>{words.hint}</dd>
         </dl>
       ) : null}
       {check.status === 'skipped' && check.reason ? (
         <p class="mcp-note">
-          {t('checker.reason')}: {check.reason}
+          {t('checker.reason')}: {reasonWords(check.reason, lang)}
         </p>
       ) : null}
       {check.wire.length > 0 ? (

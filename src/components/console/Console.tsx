@@ -21,6 +21,11 @@
  *   ServerEditor (`attached`), restarts when a ServerEditor on the page runs
  *   an edit of the same server.
  * - `attached`: set by ServerEditor for its own console.
+ * - `lang`: the page's language (`en`, `id`), passed by the `.astro` wrapper;
+ *   every word comes from src/i18n (area `console`). Buttons carry a
+ *   `data-action` (`send`, `restart`, `clear`, `copy-transcript`,
+ *   `use-template`, `go-to-form`, `dismiss`, `retry`) that is the same in
+ *   every language.
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -34,7 +39,7 @@ import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
 import { ElicitationPanel } from '../elicitation/ElicitationPanel.tsx';
 import { TakeHome } from '../shared/TakeHome.tsx';
-import { t } from '../shared/strings.ts';
+import { setLang, t } from '../../i18n/index.ts';
 import { CONSOLE_CAPABILITIES, composeLine, examplesFor, learnCatalog, nextFreeId, retryMessage, templates, type SeenCatalog } from './compose.ts';
 import { transcriptText, type Item } from './items.ts';
 import { HttpSession, nextKey, StdioSession, type Session } from './sessions.ts';
@@ -52,6 +57,8 @@ export interface ConsoleProps {
   meta?: boolean;
   id?: string;
   attached?: boolean;
+  /** The page's language (`en` when absent). */
+  lang?: string;
 }
 
 interface PendingInput {
@@ -70,6 +77,7 @@ const NO_REPLY_MS = 5_000;
 
 /** The Console island. */
 export function Console(props: ConsoleProps): JSX.Element {
+  setLang(props.lang);
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
   const http = server === 'http';
   /** Set once hydrated, so tests (and styles) can tell the island is live. */
@@ -91,7 +99,7 @@ export function Console(props: ConsoleProps): JSX.Element {
   const nextChanges = useRef<{ line: string; changes: string[] } | undefined>();
   const draft = useRef<string | undefined>();
   const [pid, setPid] = useState<number | undefined>();
-  const [procState, setProcState] = useState<string>('starts when you send or type');
+  const [procState, setProcState] = useState<string>(() => t('console.state.idle'));
   const [fillMeta, setFillMeta] = useState(props.meta !== false);
   const [warning, setWarning] = useState<string | undefined>();
   const [pending, setPending] = useState<PendingInput | undefined>();
@@ -150,7 +158,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     if (c.kind !== 'input_required') return;
     const original = sent.current.get(message.id);
     if (!original) {
-      push({ kind: 'event', key: nextKey(), text: 'input_required for a request this console did not send; nothing to retry', tone: 'warn' });
+      push({ kind: 'event', key: nextKey(), text: t('console.ev.notOurs'), tone: 'warn' });
       return;
     }
     const result = (message.result ?? {}) as Record<string, unknown>;
@@ -159,7 +167,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     if (typeof result.requestState === 'string') p.requestState = result.requestState;
     setPending(p);
     // Never take the focus from a reader who may be typing: announce, and let them go to the form.
-    setAnnounce(t('form.announce'));
+    setAnnounce(t('console.formAnnounce'));
   }
 
   async function transmit(line: string, message: Record<string, unknown> | undefined, changes: string[] = []): Promise<void> {
@@ -175,7 +183,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           push({
             kind: 'event',
             key: nextKey(),
-            text: `no reply to id ${JSON.stringify(id)} after ${NO_REPLY_MS / 1000} s: the server is still working, or it does not read its ${http ? 'requests' : 'stdin'}. Restart process starts a fresh one.`,
+            text: t(http ? 'console.ev.noReply.http' : 'console.ev.noReply.stdio', { id: JSON.stringify(id), s: NO_REPLY_MS / 1000 }),
             tone: 'warn',
           });
         }, NO_REPLY_MS),
@@ -185,7 +193,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     try {
       await session.send(line, message);
     } catch (e) {
-      push({ kind: 'event', key: nextKey(), text: `not sent: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' });
+      push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: e instanceof Error ? e.message : String(e) }), tone: 'error' });
     }
   }
 
@@ -193,7 +201,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     try {
       await sendNow();
     } catch (e) {
-      push({ kind: 'event', key: nextKey(), text: `not sent: ${e instanceof Error ? e.message : String(e)}`, tone: 'error' });
+      push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: e instanceof Error ? e.message : String(e) }), tone: 'error' });
     }
   }
 
@@ -212,7 +220,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     h.index = h.list.length;
     h.draft = '';
     setWarning(composed.warning);
-    if (composed.warning) push({ kind: 'event', key: nextKey(), text: `sending anyway: ${composed.warning}`, tone: 'warn' });
+    if (composed.warning) push({ kind: 'event', key: nextKey(), text: t('console.ev.sendingAnyway', { warning: composed.warning }), tone: 'warn' });
     setPending(undefined);
     setAnnounce('');
     await transmit(composed.line, composed.message, composed.changes);
@@ -236,7 +244,16 @@ export function Console(props: ConsoleProps): JSX.Element {
     push({
       kind: 'event',
       key: nextKey(),
-      text: `retrying ${String(p.original.method)} with a new id${p.requests.length ? ', inputResponses' : ''}${p.requestState !== undefined ? ' and the requestState echoed exactly' : ''}`,
+      text: t(
+        p.requests.length
+          ? p.requestState !== undefined
+            ? 'console.ev.retryBoth'
+            : 'console.ev.retryInputs'
+          : p.requestState !== undefined
+            ? 'console.ev.retryState'
+            : 'console.ev.retry',
+        { method: String(p.original.method) },
+      ),
       tone: 'info',
     });
     await transmit(JSON.stringify(msg), msg);
@@ -313,13 +330,14 @@ export function Console(props: ConsoleProps): JSX.Element {
   const start = () => void session.ensure().catch(() => undefined);
 
   const current = pending?.requests[pending.index];
-  const title = http ? `${server}.mjs over Streamable HTTP` : `${server}.mjs over stdio`;
+  const file = `${server}.mjs`;
+  const title = t(http ? 'console.title.http' : 'console.title.stdio', { file });
 
   return (
     <section ref={section} class="mcp-widget mcp-console" aria-labelledby={`${uid}-title`} onKeyDown={start} data-server={server} data-ready={ready ? "yes" : undefined}>
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
-          Console: {title}
+          {title}
         </h3>
         <EngineBadge pid={pid} processState={procState} />
       </header>
@@ -331,6 +349,7 @@ export function Console(props: ConsoleProps): JSX.Element {
               key={tpl.label}
               type="button"
               class="mcp-btn mcp-btn-small"
+              data-action="start"
               onClick={() => {
                 const v = editor.current!;
                 v.setText(tpl.message);
@@ -346,14 +365,14 @@ export function Console(props: ConsoleProps): JSX.Element {
         class="mcp-editor-json"
         doc={initialDoc}
         language="json"
-        label={`JSON-RPC message to ${http ? 'POST to' : 'write to the stdin of'} ${server}.mjs`}
+        label={t(http ? 'console.editorLabel.http' : 'console.editorLabel.stdio', { file })}
         describedBy={`${uid}-help`}
         keys={keys}
         onChange={onEditorChange}
         handle={editor}
       />
       <p id={`${uid}-help`} class="mcp-help">
-        Ctrl+Enter (⌘+Enter) sends. Up/Down on the first/last line walk the history. Tab leaves the editor.
+        {t('console.help')}
       </p>
       {draftNote ? <p class="mcp-note">{draftNote}</p> : null}
       {warning ? (
@@ -363,7 +382,7 @@ export function Console(props: ConsoleProps): JSX.Element {
       ) : null}
       <div class="mcp-toolbar">
         <span class="mcp-template">
-          <label for={`${uid}-tpl`}>Template</label>
+          <label for={`${uid}-tpl`}>{t('console.template')}</label>
           <select id={`${uid}-tpl`} value={String(template)} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
             {templates(1, false, builder, templateContext()).map((tpl, i) => (
               <option key={i} value={String(i)}>
@@ -374,41 +393,43 @@ export function Console(props: ConsoleProps): JSX.Element {
           <button
             type="button"
             class="mcp-btn"
+            data-action="use-template"
             onClick={() => {
               const v = editor.current!;
               v.setText(templateList()[template]!.text);
               v.focus();
             }}
           >
-            Use template
+            {t('console.useTemplate')}
           </button>
         </span>
         <label class="mcp-switch">
-          <input type="checkbox" role="switch" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
-          <span>fill in _meta</span>
+          <input type="checkbox" role="switch" data-action="fill-meta" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
+          <span>{t('console.fillMeta')}</span>
         </label>
-        <button type="button" class="mcp-btn mcp-btn-primary" onClick={() => void send()}>
-          Send
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="send" onClick={() => void send()}>
+          {t('console.send')}
         </button>
-        <button type="button" class="mcp-btn" onClick={() => void session.restart().catch(() => undefined)}>
-          Restart process
+        <button type="button" class="mcp-btn" data-action="restart" onClick={() => void session.restart().catch(() => undefined)}>
+          {t('console.restart')}
         </button>
-        <button type="button" class="mcp-btn" onClick={() => store.clear()}>
-          Clear
+        <button type="button" class="mcp-btn" data-action="clear" onClick={() => store.clear()}>
+          {t('console.clear')}
         </button>
         <button
           type="button"
           class="mcp-btn"
+          data-action="copy-transcript"
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(transcriptText(store.all(), { ...store.dropped(), cap: TRANSCRIPT_CAP }));
-              setCopied('Transcript copied.');
+              setCopied(t('console.transcriptCopied'));
             } catch {
-              setCopied('Copying failed: the browser refused clipboard access.');
+              setCopied(t('common.copyFailed'));
             }
           }}
         >
-          Copy transcript
+          {t('console.copyTranscript')}
         </button>
         <span class="mcp-sr-status" role="status">
           {copied}
@@ -418,42 +439,43 @@ export function Console(props: ConsoleProps): JSX.Element {
         {announce}
       </p>
       {pending ? (
-        <div class="mcp-pending" role="region" aria-label="The server asks for input" ref={pendingRoot}>
+        <div class="mcp-pending" role="region" aria-label={t('console.asksRegion')} ref={pendingRoot}>
           {current && current[1].method === 'elicitation/create' ? (
             <>
               <button
                 type="button"
                 class="mcp-btn mcp-btn-small"
+                data-action="go-to-form"
                 onClick={() => pendingRoot.current?.querySelector<HTMLElement>('form input, form select, form textarea, form button')?.focus()}
               >
-                {t('form.goTo')}
+                {t('console.goToForm')}
               </button>
               <ElicitationPanel
                 key={`${String(pending.requestId)}-${pending.index}`}
                 params={(current[1].params ?? {}) as Record<string, unknown>}
-                heading={`input request "${current[0]}" (${pending.index + 1} of ${pending.requests.length})`}
+                heading={t('console.inputHeading', { key: current[0], n: pending.index + 1, total: pending.requests.length })}
                 onResult={(r) => void answer(r)}
               />
             </>
           ) : current ? (
             <p class="mcp-tone-warn">
-              The server asks for {String(current[1].method)} under "{current[0]}", which this console cannot answer.{' '}
-              <button type="button" class="mcp-btn" onClick={() => setPending(undefined)}>
-                Dismiss
+              {t('console.cannotAnswer', { method: String(current[1].method), key: current[0] })}{' '}
+              <button type="button" class="mcp-btn" data-action="dismiss" onClick={() => setPending(undefined)}>
+                {t('console.dismiss')}
               </button>
             </p>
           ) : (
             <p>
-              The server answered input_required with only a requestState (no questions).{' '}
-              <button type="button" class="mcp-btn mcp-btn-primary" onClick={() => void retry(pending)}>
-                Retry now, echoing requestState
+              {t('console.onlyState')}{' '}
+              <button type="button" class="mcp-btn mcp-btn-primary" data-action="retry" onClick={() => void retry(pending)}>
+                {t('console.retryNow')}
               </button>
             </p>
           )}
         </div>
       ) : null}
       <div class="mcp-lanes">
-        <WireLane view={store.wire()} label={`Transcript of ${server}.mjs`} />
+        <WireLane view={store.wire()} label={t('console.transcriptOf', { file })} />
         <StderrLane view={store.stderr()} />
       </div>
       {props.attached ? null : <TakeHome server={server} />}

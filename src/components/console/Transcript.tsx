@@ -14,12 +14,12 @@
  * Props: `view` (a lane of the TranscriptStore), `label` (accessible name of the wire lane).
  */
 import type { ComponentChildren, JSX } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { JsonView } from '../shared/JsonView.tsx';
 import { MeaningText } from '../shared/MeaningText.tsx';
 import { RawLine } from '../shared/RawLine.tsx';
 import { CopyButton } from '../shared/CopyButton.tsx';
-import { t } from '../shared/strings.ts';
+import { currentLang, formatNumber, t } from '../../i18n/index.ts';
 import type { HttpItem, Item, StderrItem, WireItem } from './items.ts';
 import { TRANSCRIPT_CAP, type LaneView } from './transcript-store.ts';
 
@@ -31,8 +31,8 @@ export function copyables(text: string, message: unknown): Array<{ label: string
   const out: Array<{ label: string; value: string }> = [];
   const result = message && typeof message === 'object' ? (message as { result?: unknown }).result : undefined;
   const state = result && typeof result === 'object' ? (result as { requestState?: unknown }).requestState : undefined;
-  if (typeof state === 'string') out.push({ label: t('copy.requestState'), value: state });
-  for (const h of new Set(text.match(HANDLE) ?? [])) out.push({ label: `${t('copy.handle')} ${h.slice(0, 8)}…`, value: h });
+  if (typeof state === 'string') out.push({ label: t('console.copyRequestState'), value: state });
+  for (const h of new Set(text.match(HANDLE) ?? [])) out.push({ label: t('console.copyHandle', { handle: `${h.slice(0, 8)}…` }), value: h });
   return out;
 }
 
@@ -47,7 +47,11 @@ function LazyDetails({ summary, open = false, children }: { summary: ComponentCh
   );
 }
 
-const ms = (t: number) => `${t.toFixed(1)} ms`;
+const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
+/** A time in ms with one decimal, written as the page's language writes decimals (12.5 / 12,5). */
+const ms = (value: number) =>
+  t('console.ms', { ms: formatNumber(value, currentLang(), ONE_DECIMAL) });
 
 function Wire({ item }: { item: WireItem }): JSX.Element {
   const out = item.direction === 'out';
@@ -58,7 +62,7 @@ function Wire({ item }: { item: WireItem }): JSX.Element {
         <span class="mcp-dir">{out ? '→ stdin' : '← stdout'}</span>
         <span class="mcp-time">{ms(item.t)}</span>
         <span class="mcp-pid">pid {item.pid}</span>
-        {item.meaning ? <MeaningText meaning={item.meaning} /> : out && framing ? <span class="mcp-meaning mcp-tone-warn">not a JSON-RPC message (sent anyway, as asked)</span> : null}
+        {item.meaning ? <MeaningText meaning={item.meaning} /> : out && framing ? <span class="mcp-meaning mcp-tone-warn">{t('console.sentAnyway')}</span> : null}
       </div>
       {item.note ? <div class="mcp-note">{item.note}</div> : null}
       <Changes changes={item.changes} />
@@ -113,22 +117,22 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
       <Changes changes={item.changes} />
       <Copyables text={item.responseText} message={item.message ?? item.frames?.find((f) => f.message !== undefined)?.message} />
       <details class="mcp-line-body">
-        <summary>Raw request</summary>
+        <summary>{t('console.http.rawRequest')}</summary>
         <pre class="mcp-raw-block">{item.requestText}</pre>
       </details>
       <details class="mcp-line-body" open>
-        <summary>Raw response ({item.contentType || 'no content type'})</summary>
+        <summary>{t('console.http.rawResponse', { type: item.contentType || t('console.http.noContentType') })}</summary>
         {/* No height limit: the lane scrolls, so the last line of a long SSE body is never hidden. */}
         <pre class="mcp-raw-block mcp-raw-full">{item.responseText.replace(/\n+$/, '')}</pre>
       </details>
       {item.frames ? (
         <div class="mcp-sse">
-          <p class="mcp-sse-title">SSE frames, parsed by hand ({item.frames.length}):</p>
+          <p class="mcp-sse-title">{t('console.http.frames', { n: item.frames.length })}</p>
           <ol>
             {item.frames.map((f, i) => (
               <li key={i}>
                 {f.data ? <span class="mcp-dir">event: {f.event}</span> : null}
-                {f.comments.length ? <span class="mcp-note"> comment (keep-alive, ignored): {f.comments.join(' / ')}</span> : null}
+                {f.comments.length ? <span class="mcp-note"> {t('console.http.comment', { text: f.comments.join(' / ') })}</span> : null}
                 {f.meaning ? (
                   <>
                     {' '}
@@ -141,7 +145,7 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
           </ol>
         </div>
       ) : item.message !== undefined ? (
-        <LazyDetails summary="Body as JSON">{() => <JsonView value={item.message} />}</LazyDetails>
+        <LazyDetails summary={t('console.http.bodyJson')}>{() => <JsonView value={item.message} />}</LazyDetails>
       ) : null}
     </li>
   );
@@ -151,10 +155,18 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
 function useFollow(count: number) {
   const lane = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
+  const frame = useRef(0);
+  // Follow the newest line once per frame at most: reading scrollHeight forces a layout of the lane,
+  // so a flood that renders many times between two paints must not pay for it each time.
   useLayoutEffect(() => {
-    const el = lane.current;
-    if (el && atEnd.current) el.scrollTop = el.scrollHeight;
+    if (!atEnd.current || frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const el = lane.current;
+      if (el && atEnd.current) el.scrollTop = el.scrollHeight;
+    });
   }, [count]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   const onScroll = () => {
     const el = lane.current;
     if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
@@ -166,9 +178,9 @@ function Folded({ text }: { text: string | undefined }): JSX.Element | null {
   return text ? <p class="mcp-folded mcp-tone-warn">{text}</p> : null;
 }
 
-function foldNote(view: LaneView<unknown>, key: 'transcript.folded' | 'stderr.folded'): string | undefined {
+function foldNote(view: LaneView<unknown>, key: 'console.folded' | 'console.stderrFolded'): string | undefined {
   const parts: string[] = [];
-  if (view.dropped) parts.push(t('transcript.capped', { cap: TRANSCRIPT_CAP, dropped: view.dropped }));
+  if (view.dropped) parts.push(t('console.capped', { cap: TRANSCRIPT_CAP, dropped: view.dropped }));
   if (view.folded) parts.push(t(key, { count: view.folded, cap: TRANSCRIPT_CAP }));
   return parts.length ? parts.join(' ') : undefined;
 }
@@ -180,8 +192,8 @@ export function WireLane({ view, label }: { view: LaneView<Exclude<Item, StderrI
   const { lane, onScroll } = useFollow(total + (wire[wire.length - 1]?.key ?? 0));
   return (
     <div class="mcp-lane" role="log" aria-label={label} tabIndex={0} ref={lane} onScroll={onScroll}>
-      {total === 0 ? <p class="mcp-empty">Nothing sent yet. Press Send or Ctrl+Enter (⌘+Enter on a Mac).</p> : null}
-      <Folded text={foldNote(view, 'transcript.folded')} />
+      {total === 0 ? <p class="mcp-empty">{t('console.nothingYet')}</p> : null}
+      <Folded text={foldNote(view, 'console.folded')} />
       <ol class="mcp-lines">
         {wire.map((item) =>
           item.kind === 'wire' ? (
@@ -189,7 +201,7 @@ export function WireLane({ view, label }: { view: LaneView<Exclude<Item, StderrI
           ) : item.kind === 'http' ? (
             <Http key={item.key} item={item} />
           ) : item.kind === 'event' ? (
-            <li key={item.key} class={`mcp-line mcp-event mcp-tone-${item.tone}`}>
+            <li key={item.key} class={`mcp-line mcp-event mcp-tone-${item.tone}`} data-event={item.tag} data-entry={item.entry}>
               <span class="mcp-dir">—</span> {item.text}
               {item.pid !== undefined ? <span class="mcp-pid"> (pid {item.pid})</span> : null}
             </li>
@@ -208,10 +220,10 @@ export function StderrLane({ view }: { view: LaneView<StderrItem> }): JSX.Elemen
   const err = view.items;
   const { lane, onScroll } = useFollow(view.folded + err.length + (err[err.length - 1]?.key ?? 0));
   return (
-    <div class="mcp-lane mcp-stderr" role="log" aria-label="stderr (server logs)" tabIndex={0} ref={lane} onScroll={onScroll}>
-      <p class="mcp-lane-title">stderr: logs, not protocol</p>
-      {err.length === 0 && view.folded === 0 ? <p class="mcp-empty">No logs yet.</p> : null}
-      <Folded text={foldNote(view, 'stderr.folded')} />
+    <div class="mcp-lane mcp-stderr" role="log" aria-label={t('console.stderrLabel')} tabIndex={0} ref={lane} onScroll={onScroll}>
+      <p class="mcp-lane-title">{t('console.stderrTitle')}</p>
+      {err.length === 0 && view.folded === 0 ? <p class="mcp-empty">{t('console.noLogs')}</p> : null}
+      <Folded text={foldNote(view, 'console.stderrFolded')} />
       <ol class="mcp-lines">
         {err.map((e) => (
           <li key={e.key} class="mcp-stderr-line">

@@ -22,7 +22,7 @@ import {
   type JsonObject,
 } from '../../protocol/index.ts';
 import type { Era, ServerName } from '../../../toy-servers/registry.ts';
-import { t } from '../shared/strings.ts';
+import { t, type StringKey } from '../../i18n/index.ts';
 
 /** Capabilities the Console declares when it fills in `_meta`: form and URL elicitation (it can show both). */
 export const CONSOLE_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} } };
@@ -95,7 +95,7 @@ export function composeLine(text: string, options: { fillMeta: boolean; builder:
     // Parse what was typed (not a compacted copy), so an error quotes the reader's own text.
     parsed = JSON.parse(typed);
   } catch (e) {
-    const why = e instanceof SyntaxError ? e.message : 'it does not parse';
+    const why = e instanceof SyntaxError ? e.message : t('console.notParse');
     const line = oneLine(text);
     const changes = line !== typed ? [t('console.change.newlines', { lines })] : [];
     return { line, warning: t('console.notJson', { why, typed: JSON.stringify(typed) }), filledMeta: false, changes };
@@ -189,13 +189,15 @@ function argumentsFor(inputSchema: unknown, all: boolean): JsonObject {
 /**
  * Worked examples a lesson leans on, for the servers that serve the
  * calendar's catalog (and only those: a server missing here gets the
- * templates its own catalog gives once the reader lists it).
+ * templates its own catalog gives once the reader lists it). A label is a
+ * strings key when it has prose, `{ wire }` when it is only wire text;
+ * `asks` marks the example that relies on the server asking for input.
  */
-const CALENDAR_EXAMPLES: Array<{ label: string; method: string; params: JsonObject }> = [
-  { label: 'tools/call create_event (no start: asks you)', method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Dentist' } } },
-  { label: 'tools/call create_event (with start)', method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Standup', startsAt: '2026-09-10T08:30:00Z' } } },
-  { label: 'resources/read calendar://week', method: 'resources/read', params: { uri: 'calendar://week' } },
-  { label: 'prompts/get prepare_week', method: 'prompts/get', params: { name: 'prepare_week', arguments: { focus: 'deep work' } } },
+const CALENDAR_EXAMPLES: Array<{ label: StringKey | { wire: string }; method: string; params: JsonObject; asks?: true }> = [
+  { label: 'console.tpl.createAsks', method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Dentist' } }, asks: true },
+  { label: 'console.tpl.createWithStart', method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Standup', startsAt: '2026-09-10T08:30:00Z' } } },
+  { label: { wire: 'resources/read calendar://week' }, method: 'resources/read', params: { uri: 'calendar://week' } },
+  { label: { wire: 'prompts/get prepare_week' }, method: 'prompts/get', params: { name: 'prepare_week', arguments: { focus: 'deep work' } } },
 ];
 
 /** Which example set a server's catalog makes sensible: `calendar` for the calendar's own catalog, `none` otherwise. */
@@ -225,19 +227,19 @@ export function templates(id: number, withMeta: boolean, builder: RequestBuilder
     return JSON.stringify({ jsonrpc: '2.0', id, method, params: p }, null, 2);
   };
   const initialize: Template = {
-    label: 'initialize (legacy handshake)',
+    label: t('console.tpl.initialize'),
     text: JSON.stringify(
       { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcp-by-hand', version: '0.1.0' } } },
       null,
       2,
     ),
   };
-  const initialized: Template = { label: 'notifications/initialized (legacy, no reply)', text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }, null, 2) };
+  const initialized: Template = { label: t('console.tpl.initialized'), text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }, null, 2) };
   const legacyReq = (method: string, params?: JsonObject): string => JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }, null, 2);
   const call = context.era === 'legacy' ? (m: string, p?: JsonObject) => legacyReq(m, p) : (m: string, p?: JsonObject) => req(m, p);
   const out: Template[] = [];
   // A client probes with server/discover first (a legacy server refuses it), then falls back to the handshake.
-  if (context.era === 'legacy') out.push({ label: 'server/discover (a legacy server refuses it)', text: req('server/discover') }, initialize, initialized);
+  if (context.era === 'legacy') out.push({ label: t('console.tpl.discoverLegacy'), text: req('server/discover') }, initialize, initialized);
   else out.push({ label: 'server/discover', text: req('server/discover') });
   out.push({ label: 'tools/list', text: call('tools/list') }, { label: 'resources/list', text: call('resources/list') }, { label: 'prompts/list', text: call('prompts/list') });
   const labels = new Set(out.map((x) => x.label));
@@ -250,8 +252,8 @@ export function templates(id: number, withMeta: boolean, builder: RequestBuilder
   if (context.examples === 'calendar') {
     for (const ex of CALENDAR_EXAMPLES) {
       // A legacy server cannot ask for input: the example that relies on asking is left out.
-      if (context.era === 'legacy' && ex.label.includes('asks you')) continue;
-      add({ label: ex.label, text: call(ex.method, ex.params) });
+      if (context.era === 'legacy' && ex.asks) continue;
+      add({ label: typeof ex.label === 'string' ? t(ex.label) : ex.label.wire, text: call(ex.method, ex.params) });
     }
   }
   const seen = context.seen ?? {};
@@ -259,7 +261,7 @@ export function templates(id: number, withMeta: boolean, builder: RequestBuilder
     const required = argumentsFor(tool.inputSchema, false);
     const all = argumentsFor(tool.inputSchema, true);
     add({ label: `tools/call ${tool.name}`, text: call('tools/call', { name: tool.name, arguments: required }) });
-    if (Object.keys(all).length > Object.keys(required).length) add({ label: `tools/call ${tool.name} (all arguments)`, text: call('tools/call', { name: tool.name, arguments: all }) });
+    if (Object.keys(all).length > Object.keys(required).length) add({ label: t('console.tpl.allArguments', { tool: tool.name }), text: call('tools/call', { name: tool.name, arguments: all }) });
   }
   for (const r of seen.resources ?? []) add({ label: `resources/read ${r.uri}`, text: call('resources/read', { uri: r.uri }) });
   for (const p of seen.prompts ?? []) {
@@ -269,7 +271,7 @@ export function templates(id: number, withMeta: boolean, builder: RequestBuilder
   }
   if (context.era === 'modern') {
     add({
-      label: 'notifications/cancelled (no reply)',
+      label: t('console.tpl.cancelled'),
       text: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id - 1, reason: 'changed my mind' } }, null, 2),
     });
   }

@@ -10,9 +10,29 @@ export const MCP_ENDPOINT = 'http://127.0.0.1/mcp';
 /** Methods whose target goes in `Mcp-Name`, and the params field it comes from. */
 const NAME_FIELD: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
 
-/** Encodes a header value: printable ASCII as is, anything else as `=?base64?…?=` of its UTF-8 (spec digest §7). */
+/**
+ * A value that can go in a header as it is: visible ASCII (0x21-0x7E) with
+ * spaces only between visible characters (RFC 9110 field values; a leading or
+ * trailing space would be stripped by every HTTP stack, and control
+ * characters, tab included, are not safe).
+ */
+const PLAIN_SAFE = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+
+/** The sentinel form itself: a plain value that looks like it must be encoded too, or it would be decoded on arrival. */
+const SENTINEL = /^=\?base64\?.*\?=$/s;
+
+/**
+ * Encodes a header value as the Streamable HTTP transport's Value Encoding
+ * says (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#value-encoding):
+ * a value that cannot be sent as plain ASCII (non-ASCII, control characters,
+ * leading or trailing whitespace), or that matches the sentinel pattern, is
+ * sent as `=?base64?{Base64 of its UTF-8}?=` (markers lowercase, exactly so);
+ * anything else as it is. Examples: `" padded "` -> `=?base64?IHBhZGRlZCA=?=`,
+ * `"us-west1"` -> `us-west1`. The encoding applies to `Mcp-Name` and
+ * `Mcp-Param-{Name}` headers.
+ */
 export function headerValue(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text) && !/^=\?base64\?.*\?=$/.test(text)) return text;
+  if (PLAIN_SAFE.test(text) && !SENTINEL.test(text)) return text;
   const bytes = new TextEncoder().encode(text);
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
@@ -23,7 +43,10 @@ export function headerValue(text: string): string {
  * The headers of the POST for one message (spec digest §7): `Content-Type`,
  * `Accept` (both JSON and SSE), `MCP-Protocol-Version` (= `_meta`'s version,
  * else 2026-07-28), `Mcp-Method` for requests, and `Mcp-Name` for
- * tools/call, resources/read and prompts/get. Ordered as sent.
+ * tools/call, resources/read and prompts/get. Ordered as sent. `Mcp-Name`
+ * is encoded by {@link headerValue}; `MCP-Protocol-Version` and `Mcp-Method`
+ * do not permit the encoding, so an unsafe value there is encoded only so the
+ * POST can be sent at all, and the server answers it with `-32020`.
  * @param message the parsed message, or undefined when the body is not JSON (then only the fixed headers).
  */
 export function mcpHeaders(message: Record<string, unknown> | undefined): Array<[string, string]> {

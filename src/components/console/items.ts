@@ -5,6 +5,7 @@
  */
 import type { Classification } from '../../protocol/classify.ts';
 import type { Meaning } from '../shared/meaning.ts';
+import { t } from '../../i18n/index.ts';
 
 /** A stdin or stdout line. `t` is ms since the process started; `message` is the parsed JSON when it parsed. */
 export interface WireItem {
@@ -39,6 +40,14 @@ export interface EventItem {
   pid?: number;
   text: string;
   tone: 'info' | 'warn' | 'error';
+  /**
+   * What happened, in words that do not depend on the page's language
+   * (`started`, `loaded`, `exited`, `restarting`...), shown as `data-event`
+   * so tests and styles can find an event on every language's page.
+   */
+  tag?: string;
+  /** The file a `started`/`loaded` event ran (e.g. `toy-servers/calendar.edited.mjs`), shown as `data-entry`. */
+  entry?: string;
 }
 
 /** One SSE frame of an HTTP response, with the meaning of its JSON-RPC data. */
@@ -75,23 +84,26 @@ export type Item = WireItem | StderrItem | EventItem | HttpItem;
 /**
  * The transcript as plain text (for "Copy transcript"): one line per item:
  * direction, time, pid, a tab, then the line exactly as on the wire (meanings
- * follow on lines starting with `   # `).
+ * follow on lines starting with `   # `). The line heads (`-> stdin`,
+ * `<- stdout`, times with a dot as decimal point, `pid`) are the same in every
+ * language, so a copied transcript can be read back by a program; the notes
+ * after `#` and `--` are in the page's language.
  */
 export function transcriptText(items: Item[], dropped?: { wire: number; stderr: number; cap: number }): string {
   const out: string[] = [];
   if (dropped && dropped.wire + dropped.stderr > 0) {
-    out.push(`-- the transcript keeps at most ${dropped.cap} items per lane: ${dropped.wire} older wire items and ${dropped.stderr} older stderr chunks were dropped`);
+    out.push(t('console.copy.dropped', { cap: dropped.cap, wire: dropped.wire, stderr: dropped.stderr }));
   }
   for (const it of items) {
     if (it.kind === 'wire') {
       out.push(`${it.direction === 'out' ? '-> stdin ' : '<- stdout'} ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text}`);
-      for (const c of it.changes ?? []) out.push(`   # changed by the Console: ${c}`);
+      for (const c of it.changes ?? []) out.push(t('console.copy.changed', { change: c }));
       if (it.meaning) out.push(`   # ${it.meaning.text}`);
     } else if (it.kind === 'stderr') {
       out.push(`<- stderr ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text.replace(/\n$/, '')}`);
     } else if (it.kind === 'http') {
       out.push(`-> HTTP ${it.t.toFixed(1)}ms pid ${it.pid}\n${it.requestText}\n<- HTTP\n${it.responseText}`);
-      for (const c of it.changes ?? []) out.push(`   # changed by the Console: ${c}`);
+      for (const c of it.changes ?? []) out.push(t('console.copy.changed', { change: c }));
       if (it.meaning) out.push(`   # ${it.meaning.text}`);
       for (const f of it.frames ?? []) if (f.meaning) out.push(`   # SSE ${f.event}: ${f.meaning.text}`);
     } else {

@@ -7,6 +7,7 @@
 import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry } from '../../protocol/index.ts';
 import type { Classification } from '../../protocol/classify.ts';
 import { describeReply } from '../shared/meaning.ts';
+import { t } from '../../i18n/index.ts';
 import { openHttpEndpoint, spawnServer, currentEntry, type HttpEndpoint, type ServerName } from '../shared/page-engine.ts';
 import type { EventItem, HttpItem, Item, SseItem } from './items.ts';
 import { MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from './http-exchange.ts';
@@ -42,8 +43,24 @@ export function nextKey(): number {
   return ++keys;
 }
 
-function event(text: string, tone: EventItem['tone'], pid?: number): EventItem {
-  return pid === undefined ? { kind: 'event', key: nextKey(), text, tone } : { kind: 'event', key: nextKey(), text, tone, pid };
+function event(text: string, tone: EventItem['tone'], pid?: number, tag?: string, entry?: string): EventItem {
+  const e: EventItem = { kind: 'event', key: nextKey(), text, tone };
+  if (pid !== undefined) e.pid = pid;
+  if (tag !== undefined) e.tag = tag;
+  if (entry !== undefined) e.entry = entry;
+  return e;
+}
+
+/** How a process ended, for the state beside the pid: "killed (SIGTERM)" or "exited with code 1". */
+function ended(info: { code: number | null; signal?: string }): string {
+  // The exit code is printed as the process gave it (no digit grouping).
+  return info.signal ? t('console.state.killed', { signal: info.signal }) : t('console.state.exited', { code: String(info.code) });
+}
+
+/** The transcript event for a process that ended. */
+function exitEvent(info: { code: number | null; signal?: string; reason?: string }, tone: EventItem['tone'], pid: number): EventItem {
+  const how = ended(info);
+  return event(info.reason ? t('console.ev.processWhy', { how, why: info.reason }) : t('console.ev.process', { how }), tone, pid, 'exited');
 }
 
 /** stdio: one engine process, one Connection. */
@@ -72,14 +89,14 @@ export class StdioSession implements Session {
   }
 
   async #start(): Promise<void> {
-    this.#hooks.state(undefined, 'starting…');
+    this.#hooks.state(undefined, t('console.state.starting'));
     let proc;
     try {
       proc = await spawnServer(this.#server);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      this.#hooks.item(event(`could not start ${currentEntry(this.#server)}: ${why}`, 'error'));
-      this.#hooks.state(undefined, 'not running');
+      this.#hooks.item(event(t('console.ev.couldNotStart', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
+      this.#hooks.state(undefined, t('console.state.notRunning'));
       throw e;
     }
     if (this.#disposed) {
@@ -88,15 +105,14 @@ export class StdioSession implements Session {
     }
     const conn = new Connection(proc, { timeoutMs: 60_000 });
     this.#conn = conn;
-    this.#hooks.item(event(`started ${currentEntry(this.#server)}`, 'info', conn.pid));
-    this.#hooks.state(conn.pid, 'running');
+    const entry = currentEntry(this.#server);
+    this.#hooks.item(event(t('console.ev.started', { entry }), 'info', conn.pid, 'started', entry));
+    this.#hooks.state(conn.pid, t('console.state.running'));
     conn.onEntry((e) => this.#onEntry(e));
     void conn.exit.then((info) => {
       if (this.#conn !== conn) return;
-      const how = info.signal ? `killed (${info.signal})` : `exited with code ${info.code}`;
-      const why = info.reason ? `: ${info.reason}` : '';
-      this.#hooks.item(event(`process ${how}${why}`, info.code === 0 ? 'info' : 'warn', conn.pid));
-      this.#hooks.state(conn.pid, how);
+      this.#hooks.item(exitEvent(info, info.code === 0 ? 'info' : 'warn', conn.pid));
+      this.#hooks.state(conn.pid, ended(info));
     });
   }
 
@@ -137,7 +153,7 @@ export class StdioSession implements Session {
     const old = this.#conn;
     this.#conn = undefined;
     if (old) {
-      this.#hooks.item(event('restarting: the old process is killed, a fresh one starts (fresh memory)', 'info', old.pid));
+      this.#hooks.item(event(t('console.ev.restarting'), 'info', old.pid, 'restarting'));
       old.kill();
     }
     await this.ensure();
@@ -175,14 +191,14 @@ export class HttpSession implements Session {
   }
 
   async #start(): Promise<void> {
-    this.#hooks.state(undefined, 'starting…');
+    this.#hooks.state(undefined, t('console.state.starting'));
     let ep: HttpEndpoint;
     try {
       ep = await openHttpEndpoint(this.#server);
     } catch (e) {
       const why = e instanceof Error ? e.message : String(e);
-      this.#hooks.item(event(`could not load ${currentEntry(this.#server)}: ${why}`, 'error'));
-      this.#hooks.state(undefined, 'not running');
+      this.#hooks.item(event(t('console.ev.couldNotLoad', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
+      this.#hooks.state(undefined, t('console.state.notRunning'));
       throw e;
     }
     if (this.#disposed) {
@@ -193,15 +209,15 @@ export class HttpSession implements Session {
     this.#exited = false;
     this.#started = performance.now();
     const pid = ep.process.pid;
-    this.#hooks.item(event(`loaded ${currentEntry(this.#server)}; its handle(Request) answers POST /mcp in the page (no network)`, 'info', pid));
-    this.#hooks.state(pid, 'serving');
+    const entry = currentEntry(this.#server);
+    this.#hooks.item(event(t('console.ev.loaded', { entry }), 'info', pid, 'loaded', entry));
+    this.#hooks.state(pid, t('console.state.serving'));
     ep.process.onStderr((text) => this.#hooks.item({ kind: 'stderr', key: nextKey(), t: this.#t(), pid, text }));
     void ep.process.exit.then((info) => {
       if (this.#endpoint !== ep) return;
       this.#exited = true;
-      const how = info.signal ? `killed (${info.signal})` : `exited with code ${info.code}`;
-      this.#hooks.item(event(`process ${how}${info.reason ? `: ${info.reason}` : ''}`, 'warn', pid));
-      this.#hooks.state(pid, how);
+      this.#hooks.item(exitEvent(info, 'warn', pid));
+      this.#hooks.state(pid, ended(info));
     });
   }
 
@@ -221,13 +237,13 @@ export class HttpSession implements Session {
     await this.ensure();
     const ep = this.#endpoint!;
     const headers = mcpHeaders(message);
-    const t = this.#t();
+    const at = this.#t();
     const request = new Request(MCP_ENDPOINT, { method: 'POST', headers, body: line });
     let response: Response;
     try {
       response = await ep.handle(request);
     } catch (e) {
-      this.#hooks.item(event(`the handler failed: ${e instanceof Error ? e.message : String(e)}`, 'error', ep.process.pid));
+      this.#hooks.item(event(t('console.ev.handlerFailed', { why: e instanceof Error ? e.message : String(e) }), 'error', ep.process.pid, 'failed'));
       return;
     }
     const body = await response.text();
@@ -236,7 +252,7 @@ export class HttpSession implements Session {
     const item: HttpItem = {
       kind: 'http',
       key: nextKey(),
-      t,
+      t: at,
       pid: ep.process.pid,
       requestText: rawRequest(MCP_ENDPOINT, headers, line),
       responseText: rawResponse(response.status, response.statusText, respHeaders, body),
@@ -257,10 +273,11 @@ export class HttpSession implements Session {
       const m = this.#meaningOf(body);
       if (m.message) item.message = m.message;
       if (m.meaning) item.meaning = m.meaning;
-      else if (contentType.startsWith('application/json')) item.meaning = { text: 'the body is not a JSON-RPC message', tone: 'warn' };
+      else if (contentType.startsWith('application/json')) item.meaning = { text: t('console.http.notJsonRpc'), tone: 'warn' };
       if (m.message && m.classification) replies.push({ message: m.message, classification: m.classification });
     } else {
-      item.meaning = { text: `${response.status} with no body${response.status === 202 ? ': notification accepted' : ''}`, tone: response.status < 400 ? 'ok' : 'error' };
+      const status = String(response.status);
+      item.meaning = { text: t(response.status === 202 ? 'console.http.accepted' : 'console.http.noBody', { status }), tone: response.status < 400 ? 'ok' : 'error' };
     }
     this.#hooks.item(item);
     for (const r of replies) this.#hooks.reply(r.message, r.classification);
@@ -270,7 +287,7 @@ export class HttpSession implements Session {
     const old = this.#endpoint;
     this.#endpoint = undefined;
     if (old) {
-      this.#hooks.item(event('restarting: the old process is killed, a fresh one loads the module', 'info', old.process.pid));
+      this.#hooks.item(event(t('console.ev.restartingHttp'), 'info', old.process.pid, 'restarting'));
       old.process.kill();
     }
     await this.ensure();

@@ -2,11 +2,13 @@
  * IntegrationCounter's island (lesson 1): N applications × M systems, each
  * pair needing its own connector, against N + M when both sides speak one
  * protocol. Two labelled number inputs with sliders; the counts update as the
- * reader types and are announced politely.
+ * reader types and are announced politely. Words from src/i18n (area
+ * `counter`) in the page's language (`lang` prop); numbers formatted for it.
  */
 import { useState } from 'preact/hooks';
 import { clampCount, countIntegrations, readCount } from './integrations.ts';
-import { t } from '../shared/strings.ts';
+import { formatNumber, setLang, t } from '../../i18n/index.ts';
+import { rich } from '../shared/rich.tsx';
 import '../probe/flow-base.css';
 import './integration-counter.css';
 
@@ -14,14 +16,17 @@ import './integration-counter.css';
 export interface IntegrationCounterProps {
   apps?: number;
   systems?: number;
+  /** The page's language (`en` when absent). */
+  lang?: string;
 }
 
 const MIN = 1;
 const MAX = 50;
-const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The IntegrationCounter widget. */
-export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6 }: IntegrationCounterProps) {
+export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6, lang }: IntegrationCounterProps) {
+  setLang(lang);
+  const fmt = (n: number) => formatNumber(n);
   const [apps, setApps] = useState(clampCount(a0, MIN, MAX));
   const [systems, setSystems] = useState(clampCount(s0, MIN, MAX));
   const c = countIntegrations(apps, systems);
@@ -53,7 +58,7 @@ export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6
           max={MAX}
           step={1}
           value={value}
-          aria-label={`${label} (slider)`}
+          aria-label={t('counter.slider', { label })}
           onInput={(e) => {
             setBad((b) => ({ ...b, [id]: false }));
             set(Number((e.target as HTMLInputElement).value));
@@ -69,25 +74,21 @@ export default function IntegrationCounterIsland({ apps: a0 = 4, systems: s0 = 6
   );
 
   return (
-    <section class="fw integration-counter not-content" aria-label="Integrations with and without a shared protocol" data-widget="integration-counter">
-      <p class="fw-title">How many integrations?</p>
+    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter">
+      <p class="fw-title">{t('counter.title')}</p>
       <div class="ic-fields">
-        {field('ic-apps', 'AI applications (N)', apps, setApps)}
-        {field('ic-systems', 'Systems to connect (M)', systems, setSystems)}
+        {field('ic-apps', t('counter.apps'), apps, setApps)}
+        {field('ic-systems', t('counter.systems'), systems, setSystems)}
       </div>
       <div class="ic-results" role="status" aria-live="polite">
-        <p>
-          Without a shared protocol: {apps} × {systems} = <strong data-point-to-point>{fmt(c.pointToPoint)}</strong> connectors, one per pair.
-        </p>
-        <p>
-          With one protocol: {apps} + {systems} = <strong data-with-protocol>{fmt(c.withProtocol)}</strong> implementations, one per side.
-        </p>
+        <p>{rich('counter.without', { apps, systems, n: <strong data-point-to-point>{fmt(c.pointToPoint)}</strong> })}</p>
+        <p>{rich('counter.with', { apps, systems, n: <strong data-with-protocol>{fmt(c.withProtocol)}</strong> })}</p>
         <p data-saved={c.saved}>
           {c.saved > 0
-            ? <>Saved: <strong>{fmt(c.saved)}</strong> integrations.</>
+            ? rich('counter.saved', { n: <strong>{fmt(c.saved)}</strong> })
             : c.saved === 0
-              ? 'No saving yet: with this few, both ways cost the same.'
-              : <>With this few, the protocol costs <strong>{fmt(-c.saved)}</strong> more; it pays off as N and M grow.</>}
+              ? t('counter.even')
+              : rich('counter.costs', { n: <strong>{fmt(-c.saved)}</strong> })}
         </p>
       </div>
     </section>

@@ -13,7 +13,10 @@
  *
  * Props: `server` (toy server name), `original` (its shipped source text),
  * `console` (render an attached Console below; default true), `templates`
- * (starting messages for the attached Console, see Console.tsx).
+ * (starting messages for the attached Console, see Console.tsx), `lang` (the
+ * page's language; words from src/i18n, area `editor`). Run and Reset carry
+ * `data-action="run"` / `"reset"`; the marker carries `data-changed`, the
+ * note on what runs `data-running` (`edit` | `original`).
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -26,6 +29,7 @@ import { Console } from '../console/Console.tsx';
 import { TakeHome } from '../shared/TakeHome.tsx';
 import { editKey, loadEdit, saveEdit } from './edit-store.ts';
 import type { SyntaxProblem } from './syntax-check.ts';
+import { setLang, t } from '../../i18n/index.ts';
 import '../shared/widget.css';
 
 /** Props of {@link ServerEditor}. */
@@ -35,12 +39,15 @@ export interface ServerEditorProps {
   console?: boolean;
   /** Starting messages for the attached Console: `{ label, message }` pairs shown as buttons. */
   templates?: ReadonlyArray<{ label: string; message: string }>;
+  /** The page's language (`en` when absent). */
+  lang?: string;
 }
 
 let editors = 0;
 
 /** The ServerEditor island. */
 export function ServerEditor(props: ServerEditorProps): JSX.Element {
+  setLang(props.lang);
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
   const file = originalEntry(server);
   /** Set once hydrated, so tests (and styles) can tell the island is live. */
@@ -60,7 +67,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
 
   useEffect(() => {
     setChanged(initialDoc !== props.original);
-    if (saved !== undefined) setStatus('Your edit was restored from this browser. It runs when you press Run.');
+    if (saved !== undefined) setStatus(t('editor.restored'));
     let first = true;
     const unsub = engineGeneration.subscribe(() => {
       if (first) return void (first = false);
@@ -86,16 +93,16 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
     const p = await checkSyntax(text);
     setProblem(p);
     if (p) {
-      setStatus(`Not started: syntax error at line ${p.line}, column ${p.column}.`);
+      setStatus(t('editor.notStarted', { line: p.line, column: p.column }));
       return;
     }
     setBusy(true);
     try {
       await setServerSource(server, text === props.original ? null : text);
       setRunning(text === props.original ? 'original' : 'edit');
-      setStatus(text === props.original ? 'Running the original source.' : 'Running your edit in a fresh process.');
+      setStatus(t(text === props.original ? 'editor.runningOriginal' : 'editor.runningEdit'));
     } catch (e) {
-      setStatus(`Could not run: ${e instanceof Error ? e.message : String(e)}. Your edit is kept.`);
+      setStatus(t('editor.couldNotRun', { why: e instanceof Error ? e.message : String(e) }));
     } finally {
       setBusy(false);
     }
@@ -108,17 +115,17 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
     setProblem(undefined);
     await setServerSource(server, null);
     setRunning('original');
-    setStatus('Back to the original source.');
+    setStatus(t('editor.backToOriginal'));
   }
 
   return (
     <section class="mcp-widget mcp-server-editor" aria-labelledby={`${uid}-title`} data-server={server} data-ready={ready ? "yes" : undefined}>
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
-          Server source: {file}
+          {t('editor.title', { file })}
         </h3>
         <span class={`mcp-changed ${changed ? 'mcp-changed-yes' : 'mcp-changed-no'}`} data-changed={changed ? 'yes' : 'no'}>
-          {changed ? 'edited (differs from the original)' : 'original'}
+          {t(changed ? 'editor.changed' : 'editor.original')}
         </span>
       </header>
       {props.console === false ? <EngineBadge /> : null}
@@ -126,30 +133,32 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
         class="mcp-editor-js"
         doc={initialDoc}
         language="javascript"
-        label={`Source of ${file}`}
+        label={t('editor.label', { file })}
         describedBy={`${uid}-help`}
         lineNumbers
         onChange={onChange}
         handle={view}
       />
       <p id={`${uid}-help`} class="mcp-help">
-        Edits are saved in this browser as you type. Run checks the syntax, then restarts the server from your edit. Tab leaves the editor.
+        {t('editor.help')}
       </p>
       {problem ? (
         <div class="mcp-syntax" role="alert">
-          Syntax error at line {problem.line}, column {problem.column}: {problem.message}. The server was not started.{' '}
-          <button type="button" class="mcp-btn mcp-btn-small" onClick={() => goTo(problem)}>
-            Go to line {problem.line}:{problem.column}
+          {t('editor.syntax', { line: problem.line, column: problem.column, message: problem.message })}{' '}
+          <button type="button" class="mcp-btn mcp-btn-small" data-action="go-to-line" onClick={() => goTo(problem)}>
+            {t('editor.goToLine', { line: problem.line, column: problem.column })}
           </button>
         </div>
       ) : null}
-      {!storageOk ? <p class="mcp-warning">This browser refused to save the edit (storage is off or full); it lasts until you leave the page.</p> : null}
+      {!storageOk ? <p class="mcp-warning">{t('editor.storageRefused')}</p> : null}
       <div class="mcp-toolbar">
-        <button type="button" class="mcp-btn mcp-btn-primary" disabled={busy} onClick={() => void run()}>
-          Run
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={busy} onClick={() => void run()}>
+          {t('editor.run')}
         </button>
-        <ConfirmButton label="Reset" question="Reset to the original source? Your edits will be lost." confirmLabel="Reset to original" onConfirm={() => void reset()} />
-        <span class="mcp-note">{running === 'edit' ? 'The page runs your edit.' : 'The page runs the original.'}</span>
+        <ConfirmButton action="reset" label={t('editor.reset')} question={t('editor.resetQuestion')} confirmLabel={t('editor.resetConfirm')} onConfirm={() => void reset()} />
+        <span class="mcp-note" data-running={running}>
+          {t(running === 'edit' ? 'editor.runsEdit' : 'editor.runsOriginal')}
+        </span>
         <span class="mcp-sr-status" role="status">
           {status}
         </span>
@@ -157,7 +166,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
       <TakeHome server={server} source={() => view.current?.getText() ?? initialDoc} />
       {props.console !== false ? (
         <div class="mcp-editor-attached">
-          <Console server={server} attached {...(props.templates ? { templates: props.templates } : {})} />
+          <Console server={server} attached {...(props.lang ? { lang: props.lang } : {})} {...(props.templates ? { templates: props.templates } : {})} />
         </div>
       ) : null}
     </section>

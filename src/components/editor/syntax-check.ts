@@ -18,6 +18,7 @@
  */
 import { init, parse as parseModule } from 'es-module-lexer';
 import { parser } from '@lezer/javascript';
+import { t } from '../../i18n/index.ts';
 
 /** A Lezer syntax tree (the type of `parser.parse`). */
 type Tree = ReturnType<typeof parser.parse>;
@@ -71,14 +72,14 @@ export function findUnbalanced(source: string, tree: Tree = parser.parse(source)
       continue;
     }
     const top = stack.pop();
-    if (!top) return at(tok.from, `"${shown(tok.name)}" closes nothing: there is no matching opener before it`);
+    if (!top) return at(tok.from, t('editor.syntax.closesNothing', { closer: shown(tok.name) }));
     if (OPENERS[top.name] !== tok.name) {
       const where = lineCol(source, tok.from);
-      return at(top.from, `"${shown(top.name)}" is never closed (a "${shown(tok.name)}" at line ${where.line}, column ${where.column} comes first)`);
+      return at(top.from, t('editor.syntax.wrongCloser', { opener: shown(top.name), closer: shown(tok.name), line: where.line, column: where.column }));
     }
   }
   const open = stack.pop();
-  if (open) return at(open.from, `"${shown(open.name)}" is never closed: the file ends first (line ${lineCol(source, source.length).line})`);
+  if (open) return at(open.from, t('editor.syntax.unclosed', { opener: shown(open.name), line: lineCol(source, source.length).line }));
   return undefined;
 }
 
@@ -94,7 +95,7 @@ export function findSyntaxError(source: string, tree?: Tree): SyntaxProblem | un
     if (unbalanced) return unbalanced;
     const idx = typeof (e as { idx?: unknown }).idx === 'number' ? (e as { idx: number }).idx : 0;
     const { line, column } = lineCol(source, idx);
-    return { line, column, offset: idx, message: 'the module does not parse here (unterminated string, comment, template or regular expression, or a bad import/export?)' };
+    return { line, column, offset: idx, message: t('editor.syntax.module') };
   }
   tree ??= parser.parse(source);
   let found: number | undefined;
@@ -113,7 +114,7 @@ export function findSyntaxError(source: string, tree?: Tree): SyntaxProblem | un
   if (unbalanced) return unbalanced;
   const { line, column } = lineCol(source, found);
   const near = source.slice(found, found + 20).split('\n')[0]!;
-  return { line, column, offset: found, message: near.trim() ? `unexpected ${JSON.stringify(near.trim().slice(0, 12))}` : 'unexpected end of line or file' };
+  return { line, column, offset: found, message: near.trim() ? t('editor.syntax.unexpected', { text: JSON.stringify(near.trim().slice(0, 12)) }) : t('editor.syntax.unexpectedEnd') };
 }
 
 /**

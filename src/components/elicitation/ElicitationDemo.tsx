@@ -5,13 +5,17 @@
  * `input_required` replies).
  *
  * Props: `schema` (a form-mode `requestedSchema`) and `message`; or `url` and
- * `message` for URL mode.
+ * `message` for URL mode; `lang` (the page's language; words from src/i18n,
+ * area `elicitation`). Buttons carry `data-action` (`accept`, `decline`,
+ * `cancel`, `again`).
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { ElicitResult } from '../../protocol/messages.ts';
 import { JsonView } from '../shared/JsonView.tsx';
 import { ElicitationPanel } from './ElicitationPanel.tsx';
+import { rich } from '../shared/rich.tsx';
+import { setLang, t } from '../../i18n/index.ts';
 import '../shared/widget.css';
 
 /** Props of {@link ElicitationDemo}. */
@@ -19,12 +23,15 @@ export interface ElicitationDemoProps {
   schema?: Record<string, unknown>;
   message: string;
   url?: string;
+  /** The page's language (`en` when absent). */
+  lang?: string;
 }
 
 let demos = 0;
 
 /** The island. */
 export function ElicitationDemo(props: ElicitationDemoProps): JSX.Element {
+  setLang(props.lang);
   /** Set once hydrated, so tests (and styles) can tell the island is live. */
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -39,30 +46,29 @@ export function ElicitationDemo(props: ElicitationDemoProps): JSX.Element {
     <section class="mcp-widget mcp-elicitation" aria-labelledby={`${uid}-title`} data-ready={ready ? 'yes' : undefined}>
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
-          Elicitation ({props.url !== undefined ? 'URL' : 'form'} mode)
+          {t(props.url !== undefined ? 'elicitation.demo.titleUrl' : 'elicitation.demo.titleForm')}
         </h3>
-        <span class="mcp-note">No server here: this is what a client shows, and what it would send back.</span>
+        <span class="mcp-note">{t('elicitation.demo.noServer')}</span>
       </header>
       <details class="mcp-line-body">
-        <summary>The request's params, as the server sent them</summary>
+        <summary>{t('elicitation.demo.params')}</summary>
         <JsonView value={params} />
       </details>
       <ElicitationPanel key={round} params={params} onResult={setResult} />
       {result ? (
         <div class="mcp-elicit-result" role="status">
-          <p>
-            The client sends back this <code>ElicitResult</code> (under the request's key in <code>inputResponses</code>):
-          </p>
+          <p>{rich('elicitation.demo.sendsBack', { result: <code>ElicitResult</code>, inputResponses: <code>inputResponses</code> })}</p>
           <JsonView value={result} />
           <button
             type="button"
             class="mcp-btn"
+            data-action="again"
             onClick={() => {
               setResult(undefined);
               setRound(round + 1);
             }}
           >
-            Answer again
+            {t('elicitation.demo.again')}
           </button>
         </div>
       ) : null}

@@ -16,6 +16,8 @@ import type { ElicitResult } from '../../protocol/messages.ts';
 import { readRequestedSchema, type Field } from './requested-schema.ts';
 import { formContent, formProblems, initialValues, type FieldValue } from './form-values.ts';
 import { ELICITATION_LINK } from '../shared/spec-links.ts';
+import { rich } from '../shared/rich.tsx';
+import { t } from '../../i18n/index.ts';
 
 let counter = 0;
 
@@ -39,7 +41,7 @@ function FieldInput(props: {
   const label = (
     <>
       {f.label}
-      {f.required ? <span class="mcp-required"> (required)</span> : null}
+      {f.required ? <span class="mcp-required"> {t('elicitation.required')}</span> : null}
     </>
   );
   const desc = f.description ? (
@@ -92,7 +94,7 @@ function FieldInput(props: {
         <label for={id}>{label}</label>
         {desc}
         <select id={id} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
-          <option value="">Choose…</option>
+          <option value="">{t('elicitation.choose')}</option>
           {f.choices.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
@@ -151,30 +153,29 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
   if (done) {
     return (
       <div class="mcp-elicit mcp-elicit-done" role="status">
-        Answered: <code>{JSON.stringify(done)}</code>
+        {rich('elicitation.answered', { result: <code>{JSON.stringify(done)}</code> })}
       </div>
     );
   }
   const buttons = (acceptLabel: string, canAccept: boolean) => (
     <div class="mcp-actions">
       {canAccept ? (
-        <button type="submit" class="mcp-btn mcp-btn-primary">
+        <button type="submit" class="mcp-btn mcp-btn-primary" data-action="accept">
           {acceptLabel}
         </button>
       ) : null}
-      <button type="button" class="mcp-btn" onClick={() => finish({ action: 'decline' })}>
-        Decline
+      <button type="button" class="mcp-btn" data-action="decline" onClick={() => finish({ action: 'decline' })}>
+        {t('elicitation.decline')}
       </button>
-      <button type="button" class="mcp-btn" onClick={() => finish({ action: 'cancel' })}>
-        Cancel
+      <button type="button" class="mcp-btn" data-action="cancel" onClick={() => finish({ action: 'cancel' })}>
+        {t('elicitation.cancel')}
       </button>
     </div>
   );
   const title = (
     <p class="mcp-elicit-title">
       {heading ? <span class="mcp-elicit-key">{heading}</span> : null}
-      The server asks{isUrl ? ' you to visit a URL' : ''}:{' '}
-      <span class="mcp-elicit-message">{message || '(no message)'}</span>
+      {rich(isUrl ? 'elicitation.asksUrl' : 'elicitation.asks', { message: <span class="mcp-elicit-message">{message || t('elicitation.noMessage')}</span> })}
     </p>
   );
 
@@ -182,7 +183,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
   let canAccept = true;
   if (badMode) {
     canAccept = false;
-    body = <p class="mcp-tone-error">Server error: unknown elicitation mode {JSON.stringify(params.mode)}; clients support "form" and "url".</p>;
+    body = <p class="mcp-tone-error">{t('elicitation.badMode', { mode: JSON.stringify(params.mode) ?? String(params.mode) })}</p>;
   } else if (isUrl) {
     const url = typeof params.url === 'string' ? params.url : '';
     let valid = false;
@@ -194,17 +195,15 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
     canAccept = valid;
     body = (
       <div class="mcp-elicit-url">
-        <p>The full address (check it before you agree):</p>
-        <code class="mcp-raw mcp-url">{url || '(no url)'}</code>
+        <p>{t('elicitation.fullAddress')}</p>
+        <code class="mcp-raw mcp-url">{url || t('elicitation.noUrl')}</code>
         {valid ? (
-          <p>
-            It leads to the site <strong class="mcp-url-host">{new URL(url).host}</strong>.
-          </p>
+          <p>{rich('elicitation.site', { host: <strong class="mcp-url-host">{new URL(url).host}</strong> })}</p>
         ) : null}
         {valid ? (
-          <p class="mcp-field-desc">Accepting tells the server you consent to go there. This page does not open or fetch the URL; open it yourself if you trust it.</p>
+          <p class="mcp-field-desc">{t('elicitation.consent')}</p>
         ) : (
-          <p class="mcp-tone-error">Server error: this is not an http(s) URL, so it cannot be offered.</p>
+          <p class="mcp-tone-error">{t('elicitation.notHttp')}</p>
         )}
       </div>
     );
@@ -213,10 +212,10 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
     body = (
       <div class="mcp-elicit-bad" role="alert">
         <p class="mcp-tone-error">
-          Server error: this requestedSchema is outside the flat primitive subset form mode allows, so it is not shown.{' '}
+          {t('elicitation.badSchema')}{' '}
           <a href={ELICITATION_LINK.href} target="_blank" rel="noopener noreferrer">
-            spec: {ELICITATION_LINK.section}
-            <span class="sr-only"> (opens in a new tab)</span>
+            {t('common.spec', { section: ELICITATION_LINK.section })}
+            <span class="sr-only"> {t('common.newTab')}</span>
           </a>
         </p>
         <ul>
@@ -241,7 +240,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
         ))}
         {tried && Object.keys(problems).length ? (
           <p class="mcp-field-err" role="alert">
-            Fix {Object.keys(problems).length === 1 ? 'the field above' : `the ${Object.keys(problems).length} fields above`}, or decline.
+            {Object.keys(problems).length === 1 ? t('elicitation.fixOne') : t('elicitation.fixMany', { n: Object.keys(problems).length })}
           </p>
         ) : null}
       </>
@@ -252,7 +251,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
       ref={root}
       class="mcp-elicit"
       noValidate
-      aria-label={`Elicitation: ${message.slice(0, 80)}`}
+      aria-label={t('elicitation.formLabel', { message: message.slice(0, 80) })}
       onSubmit={(e) => {
         e.preventDefault();
         if (!canAccept) return;
@@ -268,7 +267,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
     >
       {title}
       {body}
-      {buttons(isUrl ? 'Accept (I consent)' : 'Accept', canAccept)}
+      {buttons(t(isUrl ? 'elicitation.acceptConsent' : 'elicitation.accept'), canAccept)}
     </form>
   );
 }

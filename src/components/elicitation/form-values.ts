@@ -4,7 +4,7 @@
  * `content` values are string, number, boolean or string[]). Pure.
  */
 import type { Field } from './requested-schema.ts';
-import { t } from '../shared/strings.ts';
+import { t } from '../../i18n/index.ts';
 
 /**
  * JSON's number grammar (RFC 8259 section 6): optional minus, no leading
@@ -58,43 +58,43 @@ export function fieldProblem(field: Field, value: FieldValue | undefined): strin
   if (field.kind === 'boolean') return undefined;
   if (field.kind === 'multiselect') {
     const list = Array.isArray(value) ? value : [];
-    if (field.required && list.length === 0) return 'Choose at least one.';
-    if (field.minItems !== undefined && list.length < field.minItems && (list.length > 0 || field.required)) return `Choose at least ${field.minItems}.`;
-    if (field.maxItems !== undefined && list.length > field.maxItems) return `Choose at most ${field.maxItems}.`;
+    if (field.required && list.length === 0) return t('elicitation.form.chooseOne');
+    if (field.minItems !== undefined && list.length < field.minItems && (list.length > 0 || field.required)) return t('elicitation.form.chooseMin', { n: field.minItems });
+    if (field.maxItems !== undefined && list.length > field.maxItems) return t('elicitation.form.chooseMax', { n: field.maxItems });
     return undefined;
   }
   const s = typeof value === 'string' ? value : '';
-  if (s === '') return field.required ? t('form.required') : undefined;
-  if (field.kind === 'select') return field.choices.some((c) => c.value === s) ? undefined : 'Choose one of the options.';
+  if (s === '') return field.required ? t('elicitation.form.required') : undefined;
+  if (field.kind === 'select') return field.choices.some((c) => c.value === s) ? undefined : t('elicitation.form.chooseOption');
   if (field.kind === 'number') {
-    if (!isJsonNumber(s)) return t('form.number', { typed: JSON.stringify(s) });
+    if (!isJsonNumber(s)) return t('elicitation.form.number', { typed: JSON.stringify(s) });
     const n = Number(s);
-    if (field.integer && !Number.isInteger(n)) return t('form.integer');
-    if (field.minimum !== undefined && n < field.minimum) return t('form.min', { n: field.minimum });
-    if (field.maximum !== undefined && n > field.maximum) return t('form.max', { n: field.maximum });
+    if (field.integer && !Number.isInteger(n)) return t('elicitation.form.integer');
+    if (field.minimum !== undefined && n < field.minimum) return t('elicitation.form.min', { n: field.minimum });
+    if (field.maximum !== undefined && n > field.maximum) return t('elicitation.form.max', { n: field.maximum });
     return undefined;
   }
   const count = codePointLength(s);
-  if (field.minLength !== undefined && count < field.minLength) return t('form.minLength', { n: field.minLength, count });
-  if (field.maxLength !== undefined && count > field.maxLength) return t('form.maxLength', { n: field.maxLength, count });
+  if (field.minLength !== undefined && count < field.minLength) return t('elicitation.form.minLength', { n: field.minLength, count });
+  if (field.maxLength !== undefined && count > field.maxLength) return t('elicitation.form.maxLength', { n: field.maxLength, count });
   switch (field.format) {
     case 'email':
-      return EMAIL.test(s) ? undefined : 'Enter an email address such as ada@example.com.';
+      return EMAIL.test(s) ? undefined : t('elicitation.form.email');
     case 'uri':
       try {
         const u = new URL(s);
-        return u.protocol ? undefined : 'Enter an absolute URI.';
+        return u.protocol ? undefined : t('elicitation.form.uriAbsolute');
       } catch {
-        return 'Enter an absolute URI such as https://example.com/.';
+        return t('elicitation.form.uri');
       }
     case 'date': {
       const m = DATE.exec(s);
-      return m && realDate(+m[1]!, +m[2]!, +m[3]!) ? undefined : 'Enter a date as YYYY-MM-DD, e.g. 2026-09-10.';
+      return m && realDate(+m[1]!, +m[2]!, +m[3]!) ? undefined : t('elicitation.form.date');
     }
     case 'date-time': {
       const m = DATE_TIME.exec(s);
       const ok = m && realDate(+m[1]!, +m[2]!, +m[3]!) && +m[4]! < 24 && +m[5]! < 60 && +m[6]! < 61;
-      return ok ? undefined : 'Enter a date and time with a zone, e.g. 2026-09-10T08:30:00Z.';
+      return ok ? undefined : t('elicitation.form.dateTime');
     }
     default:
       return undefined;

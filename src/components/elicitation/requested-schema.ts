@@ -3,6 +3,7 @@
  * a flat object whose properties are primitive schemas only. Anything outside
  * that subset is the server's fault and is reported, never rendered. Pure.
  */
+import { t } from '../../i18n/index.ts';
 
 /** One option of an enum field: the value sent and the label shown. */
 export interface Choice {
@@ -31,13 +32,13 @@ const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : un
 
 function titledChoices(list: unknown, where: string, problems: string[]): Choice[] | undefined {
   if (!Array.isArray(list) || list.length === 0) {
-    problems.push(`${where} must be a non-empty list of {const, title}`);
+    problems.push(t('elicitation.schema.titled', { where }));
     return undefined;
   }
   const out: Choice[] = [];
   for (const item of list) {
     if (!isObject(item) || typeof item.const !== 'string') {
-      problems.push(`${where} has an option that is not {const: string, title?: string}`);
+      problems.push(t('elicitation.schema.titledItem', { where }));
       return undefined;
     }
     out.push({ value: item.const, label: typeof item.title === 'string' ? item.title : item.const });
@@ -47,7 +48,7 @@ function titledChoices(list: unknown, where: string, problems: string[]): Choice
 
 function plainChoices(list: unknown, names: unknown, where: string, problems: string[]): Choice[] | undefined {
   if (!Array.isArray(list) || list.length === 0 || !list.every((v) => typeof v === 'string')) {
-    problems.push(`${where} must be a non-empty list of strings`);
+    problems.push(t('elicitation.schema.strings', { where }));
     return undefined;
   }
   const labels = Array.isArray(names) && names.length === list.length && names.every((n) => typeof n === 'string') ? (names as string[]) : undefined;
@@ -65,20 +66,20 @@ function plainChoices(list: unknown, names: unknown, where: string, problems: st
  */
 export function readRequestedSchema(schema: unknown): SchemaReading {
   const problems: string[] = [];
-  if (!isObject(schema)) return { ok: false, problems: ['requestedSchema is not an object'] };
-  if (schema.type !== 'object') problems.push('requestedSchema.type must be "object"');
-  if (!isObject(schema.properties)) return { ok: false, problems: [...problems, 'requestedSchema.properties must be an object'] };
+  if (!isObject(schema)) return { ok: false, problems: [t('elicitation.schema.notObject')] };
+  if (schema.type !== 'object') problems.push(t('elicitation.schema.typeObject'));
+  if (!isObject(schema.properties)) return { ok: false, problems: [...problems, t('elicitation.schema.properties')] };
   const required = schema.required === undefined ? [] : schema.required;
   if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) {
-    problems.push('requestedSchema.required must be a list of property names');
+    problems.push(t('elicitation.schema.requiredList'));
   }
   const req = new Set(Array.isArray(required) ? (required as string[]) : []);
-  for (const r of req) if (!(r in schema.properties)) problems.push(`required names "${r}", which is not a property`);
+  for (const r of req) if (!(r in schema.properties)) problems.push(t('elicitation.schema.requiredUnknown', { name: r }));
   const fields: Field[] = [];
   for (const [name, raw] of Object.entries(schema.properties)) {
-    const where = `property "${name}"`;
+    const where = t('elicitation.schema.property', { name });
     if (!isObject(raw)) {
-      problems.push(`${where} is not a schema object`);
+      problems.push(t('elicitation.schema.notSchema', { where }));
       continue;
     }
     const base = { name, label: text(raw.title) ?? name, required: req.has(name) } as const;
@@ -89,7 +90,7 @@ export function readRequestedSchema(schema: unknown): SchemaReading {
       if (choices) fields.push({ kind: 'select', ...withDesc, choices, ...(typeof raw.default === 'string' ? { default: raw.default } : {}) });
     } else if (raw.type === 'string') {
       if (raw.format !== undefined && !FORMATS.includes(raw.format as (typeof FORMATS)[number])) {
-        problems.push(`${where} has format ${JSON.stringify(raw.format)}; allowed: ${FORMATS.join(', ')}`);
+        problems.push(t('elicitation.schema.format', { where, format: JSON.stringify(raw.format) ?? String(raw.format), allowed: FORMATS.join(', ') }));
         continue;
       }
       const f: Field = { kind: 'string', ...withDesc };
@@ -109,7 +110,7 @@ export function readRequestedSchema(schema: unknown): SchemaReading {
     } else if (raw.type === 'array') {
       const items = raw.items;
       if (!isObject(items)) {
-        problems.push(`${where} is an array without an items schema; only arrays of string enums are allowed`);
+        problems.push(t('elicitation.schema.noItems', { where }));
         continue;
       }
       const choices =
@@ -117,7 +118,7 @@ export function readRequestedSchema(schema: unknown): SchemaReading {
           ? titledChoices(items.anyOf, `${where}.items.anyOf`, problems)
           : items.type === 'string' && items.enum !== undefined
             ? plainChoices(items.enum, undefined, `${where}.items.enum`, problems)
-            : (problems.push(`${where} is an array of something other than string enums (not allowed in form mode)`), undefined);
+            : (problems.push(t('elicitation.schema.arrayKind', { where })), undefined);
       if (!choices) continue;
       const f: Field = { kind: 'multiselect', ...withDesc, choices };
       if (num(raw.minItems) !== undefined) f.minItems = num(raw.minItems)!;
@@ -125,9 +126,9 @@ export function readRequestedSchema(schema: unknown): SchemaReading {
       if (Array.isArray(raw.default) && raw.default.every((d) => typeof d === 'string')) f.default = raw.default as string[];
       fields.push(f);
     } else if (raw.type === 'object') {
-      problems.push(`${where} is a nested object; form mode allows only flat primitive properties`);
+      problems.push(t('elicitation.schema.nested', { where }));
     } else {
-      problems.push(`${where} has type ${JSON.stringify(raw.type)}; allowed: string, number, integer, boolean, or an array of string enums`);
+      problems.push(t('elicitation.schema.type', { where, type: JSON.stringify(raw.type) ?? String(raw.type) }));
     }
   }
   return problems.length ? { ok: false, problems } : { ok: true, fields };

@@ -1,23 +1,36 @@
 /**
- * ProbeFlow's island: runs the era probe (spec digest §4) on a fresh process
- * of the chosen toy server, then walks the reader through what happened, one
- * step at a time ("Next step", or "Play" at reading pace) or all at once,
- * lighting the branch of the spec's three that the server's answer took. A
- * second control sends `tools/list` with no probe and no handshake to a fresh
- * legacy process: the hazard. Every line is the exact line on the wire,
- * rendered as text.
+ * ProbeFlow's island: runs the era probe
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio,
+ * backward compatibility) on a fresh process of the chosen server, then walks
+ * the reader through what happened, one step at a time ("Next step", or
+ * "Play" at reading pace) or all at once, lighting the branch of the spec's
+ * three that the server's answer took, and ends with the verdict a client
+ * would cache for that server. With `legacyStyles`, the reader picks how
+ * legacy.mjs refuses `server/discover` (its `--discover=` switch) and sees
+ * the same fallback each time. A second control sends `tools/list` with no
+ * probe and no handshake to a fresh legacy process (the hazard), and a third
+ * the same request after the handshake, to compare. Every line is the exact
+ * line on the wire, rendered as text; every other word comes from
+ * `src/i18n/<lang>/probe.ts`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ProbeStep } from '../../protocol/index.ts';
+import { setLang, t, type StringKey } from '../../i18n/index.ts';
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { BRANCHES, pathTaken } from './branches.ts';
 import { flowEngine } from './flow-engine.ts';
-import { runHazard, type HazardRun } from './hazard-run.ts';
+import { runAfterHandshake, runHazard, type AfterHandshakeRun, type HazardRun } from './hazard-run.ts';
 import { runProbe, type ProbeRun } from './probe-run.ts';
-import { serverFile } from './server-entry.ts';
+import { isBuiltServer, registryEra, serverFile } from './server-entry.ts';
 import '../shared/widget.css';
 import './flow-base.css';
 import './probe-flow.css';
+
+/** How legacy.mjs answers `server/discover`: the values of its `--discover=` switch (toy-servers/legacy.mjs). */
+export const LEGACY_STYLES = ['method-not-found', 'invalid-params', 'silent', 'exit'] as const;
+
+/** One of {@link LEGACY_STYLES}. */
+export type LegacyStyle = (typeof LEGACY_STYLES)[number];
 
 /** Props of {@link ProbeFlowIsland}. */
 export interface ProbeFlowProps {
@@ -27,6 +40,10 @@ export interface ProbeFlowProps {
   servers?: string[];
   /** Pace of "Play", in ms per step. Default 2500. */
   paceMs?: number;
+  /** When true, and legacy.mjs is chosen, the reader picks how it answers `server/discover` (passed as `--discover=<style>`). Default false. */
+  legacyStyles?: boolean;
+  /** The page's language (`en`, `id`); the `.astro` wrapper passes it. */
+  lang?: string;
 }
 
 const STEP_TITLES: Record<ProbeStep['kind'], string> = {
@@ -36,15 +53,20 @@ const STEP_TITLES: Record<ProbeStep['kind'], string> = {
 };
 
 /** The ProbeFlow widget. */
-export default function ProbeFlowIsland({ server = 'legacy', servers, paceMs = 2500 }: ProbeFlowProps) {
+export default function ProbeFlowIsland({ server = 'legacy', servers, paceMs = 2500, legacyStyles = false, lang }: ProbeFlowProps) {
+  setLang(lang);
   const choices = unique(servers && servers.length ? servers : [server, 'calendar', 'legacy']);
-  const [chosen, setChosen] = useState(choices.includes(server) ? server : choices[0]);
+  const [chosen, setChosen] = useState(choices.includes(server) ? server : choices[0]!);
+  const [style, setStyle] = useState<LegacyStyle>('method-not-found');
   const [run, setRun] = useState<ProbeRun>();
   const [revealed, setRevealed] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** How many probes have finished (run or failed); exposed as `data-runs` so a test can tell one run from the next. */
+  const [runs, setRuns] = useState(0);
   const [error, setError] = useState<string>();
   const [hazard, setHazard] = useState<HazardRun>();
+  const [after, setAfter] = useState<AfterHandshakeRun>();
   const [hazardBusy, setHazardBusy] = useState(false);
   const [hazardError, setHazardError] = useState<string>();
   const nextRef = useRef<HTMLButtonElement>(null);
@@ -70,6 +92,14 @@ export default function ProbeFlowIsland({ server = 'legacy', servers, paceMs = 2
     return () => clearTimeout(timer);
   }, [playing, revealed, run, total, paceMs]);
 
+  const picksStyle = legacyStyles && chosen === 'legacy';
+  const argsFor = (name: string) => (legacyStyles && name === 'legacy' ? [`--discover=${style}`] : []);
+  const label = (name: string) => (isBuiltServer(name) ? t('probe.serverEverything') : serverFile(name));
+  // The package's short name, as developers say it; not translated.
+  const shortName = (name: string) => (isBuiltServer(name) ? `server-${name}` : serverFile(name));
+  // The hazard needs a server that serves requests before a handshake: the chosen one when it is legacy, else legacy.mjs.
+  const hazardServer = registryEra(chosen) === 'legacy' ? chosen : 'legacy';
+
   async function start(mode: 'step' | 'play' | 'all') {
     setBusy(true);
     setError(undefined);
@@ -78,7 +108,7 @@ export default function ProbeFlowIsland({ server = 'legacy', servers, paceMs = 2
     setRevealed(0);
     try {
       const { engine, entryOf } = await flowEngine();
-      const result = await runProbe(engine, chosen, { entryOf });
+      const result = await runProbe(engine, chosen, { entryOf, args: argsFor(chosen) });
       setRun(result);
       setRevealed(mode === 'all' ? result.report.steps.length : 1);
       if (mode === 'play') setPlaying(true);
@@ -87,16 +117,25 @@ export default function ProbeFlowIsland({ server = 'legacy', servers, paceMs = 2
       setError(e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
+      setRuns((n) => n + 1);
     }
   }
 
-  async function sendHazard() {
+  async function sendHazard(kind: 'none' | 'after') {
     setHazardBusy(true);
     setHazardError(undefined);
-    setHazard(undefined);
     try {
       const { engine, entryOf } = await flowEngine();
-      setHazard(await runHazard(engine, 'legacy', { entryOf }));
+      const options = { entryOf, args: argsFor(hazardServer) };
+      if (kind === 'none') {
+        const got = await runHazard(engine, hazardServer, options);
+        setHazard(got);
+        if (after && after.server !== got.server) setAfter(undefined);
+      } else {
+        const got = await runAfterHandshake(engine, hazardServer, options);
+        setAfter(got);
+        if (hazard && hazard.server !== got.server) setHazard(undefined);
+      }
     } catch (e) {
       setHazardError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -106,159 +145,269 @@ export default function ProbeFlowIsland({ server = 'legacy', servers, paceMs = 2
 
   const path = run ? pathTaken(run.report, revealed) : [];
   const lit = (id: string) => path.includes(id as never);
+  const report = run?.report;
+  const verdictText = report && report.outcome === 'ok' && report.era ? t('probe.status.verdict', { era: report.era, version: report.protocolVersion ?? '' }) : report?.error ?? report?.outcome;
+  const lastPid = hazard || after ? (after?.pid ?? hazard?.pid) : undefined;
 
   return (
-    <section class="fw probe-flow not-content" aria-label="Era probe, step by step" data-widget="probe-flow">
+    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow">
       <div class="fw-head">
-        <p class="fw-title">The era probe: server/discover first</p>
-        <EngineBadge pid={hazard && !run ? hazard.pid : run?.pid} processState={run || hazard ? 'closed after the run' : undefined} />
+        <p class="fw-title">{t('probe.title')}</p>
+        <EngineBadge pid={lastPid !== undefined && !run ? lastPid : run?.pid} processState={run || hazard || after ? t('probe.processClosed') : undefined} />
       </div>
       <div class="fw-row">
         <label>
-          Server{' '}
-          <select value={chosen} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)} disabled={busy}>
+          {t('probe.server')}{' '}
+          <select
+            value={chosen}
+            data-control="server"
+            onChange={(e) => {
+              setChosen((e.target as HTMLSelectElement).value);
+            }}
+            disabled={busy}
+          >
             {choices.map((s) => (
               <option value={s} key={s}>
-                {serverFile(s)}
+                {label(s)}
               </option>
             ))}
           </select>
         </label>
-        <button type="button" class="mcp-btn mcp-btn-primary" onClick={() => start('step')} disabled={busy}>
-          Step by step
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="step" onClick={() => start('step')} disabled={busy}>
+          {t('probe.stepByStep')}
         </button>
-        <button type="button" class="mcp-btn" onClick={() => start('play')} disabled={busy}>
-          Play
+        <button type="button" class="mcp-btn" data-action="play" onClick={() => start('play')} disabled={busy}>
+          {t('probe.play')}
         </button>
-        <button type="button" class="mcp-btn" onClick={() => start('all')} disabled={busy}>
-          All at once
+        <button type="button" class="mcp-btn" data-action="all" onClick={() => start('all')} disabled={busy}>
+          {t('probe.allAtOnce')}
         </button>
       </div>
+      {picksStyle && (
+        <div class="pf-styles" data-legacy-styles>
+          <div class="fw-row">
+            <label>
+              {t('probe.style.label', { file: serverFile('legacy') })}{' '}
+              <select value={style} data-control="legacy-style" onChange={(e) => setStyle((e.target as HTMLSelectElement).value as LegacyStyle)} disabled={busy}>
+                {LEGACY_STYLES.map((s) => (
+                  <option value={s} key={s}>
+                    {t(`probe.style.${s}` as StringKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <p class="pf-explain">{t('probe.style.explain')}</p>
+          <p class="fw-meta">
+            {t('probe.style.command')} <code data-legacy-command>node legacy.mjs --discover={style}</code>
+          </p>
+        </div>
+      )}
       <div class="fw-row">
         <button
           type="button"
           class="mcp-btn"
           ref={nextRef}
+          data-action="next"
           onClick={() => {
             setPlaying(false);
             setRevealed((r) => Math.min(total, r + 1));
           }}
           disabled={!run || done}
         >
-          Next step
+          {t('probe.next')}
         </button>
-        <button type="button" class="mcp-btn" onClick={() => setPlaying((p) => !p)} disabled={!run || done} aria-pressed={playing}>
-          {playing ? 'Pause' : 'Auto-play'}
+        <button type="button" class="mcp-btn" data-action="autoplay" onClick={() => setPlaying((p) => !p)} disabled={!run || done} aria-pressed={playing}>
+          {playing ? t('probe.pause') : t('probe.autoPlay')}
         </button>
-        <p class="fw-meta" role="status" aria-live="polite" data-probe-status>
+        <p
+          class="fw-meta"
+          role="status"
+          aria-live="polite"
+          data-probe-status
+          data-runs={runs}
+          data-revealed={run ? Math.min(revealed, total) : undefined}
+          data-total={run ? total : undefined}
+          data-era={done && report?.outcome === 'ok' ? report.era : undefined}
+          data-version={done && report?.outcome === 'ok' ? report.protocolVersion : undefined}
+        >
           {busy
-            ? `Probing ${serverFile(chosen)}…`
+            ? t('probe.status.probing', { server: label(chosen) })
             : error
               ? ''
               : run
-                ? `${run.engine} engine · pid ${run.pid} · step ${Math.min(revealed, total)} of ${total}${done ? ` · ${verdict(run)}` : ''}`
-                : 'Choose a server and start the probe.'}
+                ? `${t('probe.status.run', { engine: run.engine, pid: String(run.pid), step: Math.min(revealed, total), total })}${done ? ` · ${verdictText}` : ''}`
+                : t('probe.status.idle')}
         </p>
       </div>
       {error && (
         <p class="fw-error" role="alert">
-          The probe could not run: {error}
+          {t('probe.error', { error })}
         </p>
       )}
 
-      <ol class="pf-diagram" aria-label="The probe's decision">
+      <ol class="pf-diagram" aria-label={t('probe.diagram')}>
         <li class="pf-node" data-node="discover" data-lit={lit('discover') || undefined}>
-          <span class="pf-node-title">1. Send server/discover with the preferred modern version in _meta</span>
-          {lit('discover') && <span class="pf-taken"> (sent)</span>}
+          <span class="pf-node-title">{t('probe.node.discover')}</span>
+          {lit('discover') && <span class="pf-taken"> {t('probe.node.sent')}</span>}
         </li>
         <li class="pf-branches-item">
-          <span class="pf-node-title">2. The answer decides the era:</span>
+          <span class="pf-node-title">{t('probe.node.answer')}</span>
           <ul class="pf-branches">
             {BRANCHES.map((b) => (
-              <li class="pf-node pf-branch" data-node={b.id} data-lit={lit(b.id) || undefined} key={b.id} aria-current={lit(b.id) ? 'step' : undefined}>
-                <span class="pf-node-title">{b.title}</span>
-                <span class="pf-then">{b.then}</span>
-                {lit(b.id) && <span class="pf-taken">Taken</span>}
+              <li class="pf-node pf-branch" data-node={b} data-lit={lit(b) || undefined} key={b} aria-current={lit(b) ? 'step' : undefined}>
+                <span class="pf-node-title">{t(`probe.branch.${b}.title` as StringKey)}</span>
+                <span class="pf-then">{t(`probe.branch.${b}.then` as StringKey)}</span>
+                {lit(b) && <span class="pf-taken">{t('probe.node.taken')}</span>}
               </li>
             ))}
           </ul>
         </li>
         <li class="pf-node" data-node="continue" data-lit={lit('initialize') || lit('retry') || lit('modern') || undefined}>
-          <span class="pf-node-title">3. Then: </span>
+          <span class="pf-node-title">{t('probe.node.then')}</span>
           {lit('retry')
-            ? 'server/discover again, with a version from data.supported'
+            ? t('probe.node.retry')
             : lit('initialize')
-              ? `initialize${lit('initialized') ? ', then notifications/initialized' : ''}`
+              ? lit('initialized')
+                ? t('probe.node.initializeThen')
+                : t('probe.node.initialize')
               : lit('modern')
-                ? 'every request carries _meta; no handshake'
+                ? t('probe.node.modern')
                 : '…'}
-          {lit('legacy') && <span class="pf-taken"> Era: legacy, {run?.report.protocolVersion}</span>}
-          {lit('modern') && <span class="pf-taken"> Era: modern, {run?.report.protocolVersion}</span>}
+          {lit('legacy') && <span class="pf-taken"> {t('probe.node.era', { era: 'legacy', version: report?.protocolVersion ?? '' })}</span>}
+          {lit('modern') && <span class="pf-taken"> {t('probe.node.era', { era: 'modern', version: report?.protocolVersion ?? '' })}</span>}
         </li>
       </ol>
 
       {run && (
-        <ol class="pf-steps" aria-label="Messages of the probe">
+        <ol class="pf-steps" aria-label={t('probe.steps')}>
           {run.report.steps.slice(0, revealed).map((step, i) => (
-            <li class="pf-step" key={i} data-step={step.kind}>
+            <li class="pf-step" key={i} data-step={step.kind} data-pid={step.pid}>
               <p class="pf-step-title">
-                {STEP_TITLES[step.kind]} <span class="fw-pid">pid {run.pid}</span>{' '}
-                <span class="fw-meta">
-                  {step.outcome}
-                  {step.elapsedMs !== undefined ? ` · ${step.elapsedMs} ms` : ''}
+                {STEP_TITLES[step.kind]} <span class="fw-pid">pid {step.pid ?? run.pid}</span>
+                {step.pid !== undefined && step.pid !== run.pid && <span class="fw-meta"> ({t('probe.freshProcess')})</span>}{' '}
+                <span class="fw-meta" data-outcome>
+                  {outcomeText(step)}
+                  {step.elapsedMs !== undefined ? ` · ${t('probe.ms', { ms: step.elapsedMs })}` : ''}
                 </span>
               </p>
-              <p class="fw-dir">sent (stdin)</p>
+              <p class="fw-dir">{t('probe.sent')}</p>
               <pre class="fw-line" data-dir="out">{step.sent}</pre>
               {step.received !== undefined && (
                 <>
-                  <p class="fw-dir">received (stdout)</p>
+                  <p class="fw-dir">{t('probe.received')}</p>
                   <pre class="fw-line" data-dir="in">{step.received}</pre>
                 </>
               )}
-              <p class="pf-reason">{step.reason}</p>
+              {step.uncorrelated && (
+                <p class="pf-reason fw-warn" data-unmatched={step.uncorrelated}>
+                  {t(`probe.unmatched.${step.uncorrelated}` as StringKey)}
+                </p>
+              )}
+              <p class="pf-reason" data-why={step.why?.code}>
+                {step.why ? t(`probe.why.${step.why.code}` as StringKey, step.why.vars) : step.reason}
+              </p>
             </li>
           ))}
         </ol>
       )}
 
-      <div class="pf-hazard" role="group" aria-label="No probe, no handshake">
-        <p class="fw-title">Skip the probe: tools/list with no handshake at all</p>
+      {run && done && (
+        <div class="pf-verdict" data-probe-verdict data-era={report?.outcome === 'ok' ? report.era : undefined} data-version={report?.outcome === 'ok' ? report.protocolVersion : undefined} data-respawned={report?.respawned ? '' : undefined}>
+          <p class="fw-title">{t('probe.verdict.title')}</p>
+          {report && report.outcome === 'ok' && report.era ? (
+            <dl class="pf-verdict-list">
+              <dt>{t('probe.verdict.era')}</dt>
+              <dd>{report.era}</dd>
+              <dt>{t('probe.verdict.version')}</dt>
+              <dd>{t(report.era === 'modern' ? 'probe.verdict.modernVersion' : 'probe.verdict.legacyVersion', { version: report.protocolVersion ?? '' })}</dd>
+              <dt>{t('probe.verdict.scope')}</dt>
+              <dd>{t('probe.verdict.scopeText')}</dd>
+            </dl>
+          ) : (
+            <p>{t('probe.verdict.none', { error: report?.error ?? report?.outcome ?? '' })}</p>
+          )}
+          {run.freshPid !== undefined && <p class="fw-meta">{t('probe.verdict.respawned', { pid: String(run.pid), fresh: String(run.freshPid) })}</p>}
+        </div>
+      )}
+
+      <div class="pf-hazard" role="group" aria-label={t('probe.hazard.aria')}>
+        <p class="fw-title">{t('probe.hazard.title')}</p>
         <div class="fw-row">
-          <button type="button" class="mcp-btn" onClick={sendHazard} disabled={hazardBusy}>
-            Send tools/list to a fresh legacy.mjs
+          <button type="button" class="mcp-btn" data-action="hazard" onClick={() => sendHazard('none')} disabled={hazardBusy}>
+            {t('probe.hazard.send', { server: shortName(hazardServer) })}
+          </button>
+          <button type="button" class="mcp-btn" data-action="hazard-after" onClick={() => sendHazard('after')} disabled={hazardBusy}>
+            {t('probe.hazard.after')}
           </button>
           <p class="fw-meta" role="status" aria-live="polite" data-hazard-status>
-            {hazardBusy ? 'Sending…' : hazard ? `${hazard.engine} engine · pid ${hazard.pid}` : ''}
+            {hazardBusy ? t('probe.hazard.sending') : hazard ? t('probe.hazard.status', { engine: hazard.engine, pid: String(hazard.pid) }) : ''}
           </p>
         </div>
-        {hazardError && <p class="fw-error" role="alert">Could not send: {hazardError}</p>}
+        {hazardError && (
+          <p class="fw-error" role="alert">
+            {t('probe.hazard.failed', { error: hazardError })}
+          </p>
+        )}
         {hazard && (
-          <div data-hazard>
-            <p class="fw-dir">sent (stdin), the first line this process ever saw</p>
+          <div data-hazard data-server={hazard.server}>
+            <p class="fw-dir">{t('probe.hazard.firstLine')}</p>
             <pre class="fw-line" data-dir="out">{hazard.result.sent}</pre>
             {hazard.result.received !== undefined && (
               <>
-                <p class="fw-dir">received (stdout)</p>
+                <p class="fw-dir">{t('probe.received')}</p>
                 <pre class="fw-line" data-dir="in">{hazard.result.received}</pre>
               </>
             )}
-            <p class={hazard.result.served ? 'fw-warn' : 'fw-meta'} data-hazard-verdict>
+            <p class={hazard.result.served ? 'fw-warn' : 'fw-meta'} data-hazard-verdict data-count={hazard.result.served ? hazard.result.count : undefined}>
               {hazard.result.served
-                ? `Served: ${hazard.result.count ?? 'a'} tool${hazard.result.count === 1 ? '' : 's'} listed, under legacy rules, although no version was ever agreed. A modern client that skips the probe cannot tell; probing first fails deterministically instead.`
-                : `Not served: ${hazard.result.classification?.label ?? hazard.result.error ?? 'no reply'}.`}
+                ? hazard.result.count === 1
+                  ? t('probe.hazard.servedOne')
+                  : t('probe.hazard.served', { count: hazard.result.count ?? 0 })
+                : t('probe.hazard.notServed', { why: hazard.result.classification?.label ?? hazard.result.error ?? t('probe.hazard.noReply') })}
             </p>
           </div>
+        )}
+        {after && (
+          <div data-hazard-after data-server={after.server} data-count={after.count} data-version={after.protocolVersion}>
+            <p class="fw-dir">{t('probe.hazard.afterLine')}</p>
+            {after.sent !== undefined && <pre class="fw-line" data-dir="out">{after.sent}</pre>}
+            {after.received !== undefined && (
+              <>
+                <p class="fw-dir">{t('probe.received')}</p>
+                <pre class="fw-line" data-dir="in">{after.received}</pre>
+              </>
+            )}
+            <p class="fw-meta" data-hazard-after-verdict>
+              {after.count === undefined
+                ? t('probe.hazard.afterFailed', { error: after.error ?? '' })
+                : after.count === 1
+                  ? t('probe.hazard.afterCountOne', { version: after.protocolVersion ?? '' })
+                  : t('probe.hazard.afterCount', { version: after.protocolVersion ?? '', count: after.count })}
+            </p>
+          </div>
+        )}
+        {hazard?.result.count !== undefined && after?.count !== undefined && hazard.server === after.server && (
+          <p class="fw-meta" data-hazard-compare>
+            {hazard.result.count === after.count
+              ? t('probe.hazard.same', { count: after.count })
+              : t('probe.hazard.differ', { before: hazard.result.count, after: after.count })}
+          </p>
         )}
       </div>
     </section>
   );
 }
 
-function verdict(run: ProbeRun): string {
-  const r = run.report;
-  if (r.outcome === 'ok') return `${r.era} era, ${r.protocolVersion}`;
-  return r.error ?? r.outcome;
+/** What a step's reply (or its absence) was, in the reader's language; error codes and result names stay as on the wire. */
+function outcomeText(step: ProbeStep): string {
+  if (step.kind === 'initialized') return t('probe.outcome.notification');
+  if (step.ended === 'timeout') return t('probe.outcome.timeout', { ms: step.timeoutMs ?? 0 });
+  if (step.ended) return t(`probe.outcome.${step.ended === 'duplicate-id' ? 'closed' : step.ended}` as StringKey);
+  if (step.kind === 'initialize' && step.why && (step.why.code === 'initialize-ok' || step.why.code === 'initialize-ok-other')) {
+    return t('probe.outcome.initializeResult', { version: String(step.why.vars.version) });
+  }
+  return step.outcome;
 }
 
 function unique(list: string[]): string[] {

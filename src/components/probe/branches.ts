@@ -1,6 +1,6 @@
 /**
- * The probe's decision diagram: the spec's three branches (spec digest §4,
- * stdio probing rule) as nodes, and which of them a probe run went through.
+ * The probe's decision diagram: the spec's three branches (stdio probing rule,
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio) as nodes, and which of them a probe run went through.
  * Pure data for the ProbeFlow island to draw.
  */
 import type { ProbeBranch, ProbeReport, ProbeStep } from '../../protocol/index.ts';
@@ -8,29 +8,8 @@ import type { ProbeBranch, ProbeReport, ProbeStep } from '../../protocol/index.t
 /** A node of the diagram. */
 export type FlowNodeId = 'discover' | ProbeBranch | 'retry' | 'initialize' | 'initialized' | 'modern' | 'legacy';
 
-/** A branch of the diagram, with what the spec says about it. */
-export interface BranchInfo {
-  id: ProbeBranch;
-  /** Short label, e.g. "DiscoverResult". */
-  title: string;
-  /** What the client concludes and does next. */
-  then: string;
-}
-
-/** The three outcomes of `server/discover`, in the spec's order. */
-export const BRANCHES: readonly BranchInfo[] = [
-  { id: 'discover-result', title: 'DiscoverResult', then: 'Modern: pick a version both sides support and continue.' },
-  {
-    id: 'recognised-modern-error',
-    title: 'Recognised modern error (e.g. -32022)',
-    then: 'Modern, wrong version: retry server/discover with one from data.supported. Never initialize.',
-  },
-  {
-    id: 'legacy-fallback',
-    title: 'Any other error, or no reply in time',
-    then: 'Legacy: send initialize, then notifications/initialized.',
-  },
-];
+/** The three outcomes of `server/discover`, in the spec's order. Their words are `probe.branch.<id>.title` and `.then` in `src/i18n`. */
+export const BRANCHES: readonly ProbeBranch[] = ['discover-result', 'recognised-modern-error', 'legacy-fallback'];
 
 /**
  * The nodes lit by the first `revealed` steps of a run, in order. With every

@@ -5,11 +5,15 @@
  * lines, where a live value (requestState, a calendar handle) was filled in
  * from an earlier reply, and whether the created event was there when the
  * week was read.
+ *
+ * Words come from src/i18n (area `replay`), in the `lang` the wrapper passes.
  */
 import { useState } from 'preact/hooks';
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { flowEngine } from '../probe/flow-engine.ts';
 import { serverFile } from '../probe/server-entry.ts';
+import { setLang, t } from '../../i18n/index.ts';
+import { richText } from '../tokens/rich-text.tsx';
 import { defaultExchange, isReplayServer, type ReplayMessage, type ReplayServer } from './exchanges.ts';
 import { runReplay, type ReplayMode, type ReplayStep } from './replay-run.ts';
 import { eventVerdict } from './verdict.ts';
@@ -23,17 +27,20 @@ export interface ReplayProps {
   server?: string;
   /** A second server the reader may switch to, e.g. `calendar-handles`. */
   compare?: string;
+  /** The page's language (`en`, `id`); the wrapper passes it. */
+  lang?: string;
 }
 
-const MODES: Array<{ mode: ReplayMode; title: string }> = [
-  { mode: 'one-process', title: 'One process' },
-  { mode: 'fresh-process', title: 'A fresh process per message' },
+const MODES: Array<{ mode: ReplayMode; title: () => string }> = [
+  { mode: 'one-process', title: () => t('replay.oneProcess') },
+  { mode: 'fresh-process', title: () => t('replay.freshProcess') },
 ];
 
 type Column = { steps: ReplayStep[]; busy: boolean; error?: string; engine?: string };
 
 /** The Replay widget. */
-export default function ReplayIsland({ server = 'calendar', compare }: ReplayProps) {
+export default function ReplayIsland({ server = 'calendar', compare, lang }: ReplayProps) {
+  setLang(lang);
   const servers = [server, compare].filter((s): s is ReplayServer => !!s && isReplayServer(s));
   const [current, setCurrent] = useState<ReplayServer>(servers[0] ?? 'calendar');
   const [messages, setMessages] = useState<Record<string, ReplayMessage[]>>(() =>
@@ -71,14 +78,14 @@ export default function ReplayIsland({ server = 'calendar', compare }: ReplayPro
   }
 
   return (
-    <section class="fw replay not-content" aria-label="Replay: one process or a fresh process per message" data-widget="replay">
+    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay">
       <div class="fw-head">
-        <p class="fw-title">Replay an exchange: one process, or a fresh process per message</p>
-        <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : 'latest process; each step shows its own pid'} />
+        <p class="fw-title">{t('replay.title')}</p>
+        <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : t('replay.latestProcess')} />
       </div>
       {servers.length > 1 && (
         <fieldset class="rp-servers">
-          <legend>Server</legend>
+          <legend>{t('replay.server')}</legend>
           {servers.map((s) => (
             <label key={s}>
               <input
@@ -98,11 +105,9 @@ export default function ReplayIsland({ server = 'calendar', compare }: ReplayPro
         </fieldset>
       )}
       <details class="rp-edit">
-        <summary>Edit the messages ({list.length})</summary>
+        <summary data-action="edit-messages">{t('replay.edit', { n: list.length })}</summary>
         <p class="fw-meta">
-          Each message is compacted to one line before it is sent. <code>{'{{requestState}}'}</code> and{' '}
-          <code>{'{{calendar}}'}</code> are filled in from the live replies: a server signs the requestState it sends in
-          this run, so an old one cannot be replayed.
+          {richText('replay.editHelp', {}, { requestState: <code>{'{{requestState}}'}</code>, calendar: <code>{'{{calendar}}'}</code> })}
         </p>
         {list.map((m, i) => (
           <div class="rp-message" key={`${current}-${i}`}>
@@ -111,6 +116,7 @@ export default function ReplayIsland({ server = 'calendar', compare }: ReplayPro
             </label>
             <textarea
               id={`rp-${current}-${i}`}
+              data-message={i}
               rows={Math.min(14, m.text.split('\n').length)}
               spellcheck={false}
               value={m.text}
@@ -122,22 +128,23 @@ export default function ReplayIsland({ server = 'calendar', compare }: ReplayPro
           type="button"
           class="mcp-btn"
           disabled={busy}
+          data-action="reset-messages"
           onClick={() => setMessages((all) => ({ ...all, [current]: defaultExchange(current) }))}
         >
-          Reset the messages
+          {t('replay.resetMessages')}
         </button>
       </details>
       <div class="fw-row">
-        <button type="button" class="mcp-btn mcp-btn-primary" onClick={replay} disabled={busy}>
-          Replay on {serverFile(current)}
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="replay" onClick={replay} disabled={busy}>
+          {t('replay.run', { server: serverFile(current) })}
         </button>
-        <p class="fw-meta" role="status" aria-live="polite" data-replay-status>
-          {busy ? 'Replaying…' : columns['fresh-process'].steps.length ? 'Done.' : `${list.length} messages, run twice.`}
+        <p class="fw-meta" role="status" aria-live="polite" data-replay-status={busy ? 'running' : columns['fresh-process'].steps.length ? 'done' : 'ready'}>
+          {busy ? t('replay.running') : columns['fresh-process'].steps.length ? t('replay.done') : t('replay.ready', { n: list.length })}
         </p>
       </div>
       <div class="rp-columns">
         {MODES.map(({ mode, title }) => (
-          <ReplayColumn key={mode} mode={mode} title={title} column={columns[mode]} />
+          <ReplayColumn key={mode} mode={mode} title={title()} column={columns[mode]} />
         ))}
       </div>
     </section>
@@ -151,15 +158,13 @@ function ReplayColumn({ mode, title, column }: { mode: ReplayMode; title: string
     <div class="rp-column" data-mode={mode} role="group" aria-label={title}>
       <p class="fw-title">{title}</p>
       <p class="fw-meta">
-        {column.engine ? `${column.engine} engine · ` : ''}
-        {pids.length ? `pid${pids.length > 1 ? 's' : ''} ${pids.join(', ')}` : column.busy ? 'starting…' : 'not run yet'}
+        {column.engine ? `${t('replay.engine', { engine: column.engine })} · ` : ''}
+        {pids.length ? t(pids.length > 1 ? 'replay.pids' : 'replay.pid', { pids: pids.join(', ') }) : column.busy ? t('replay.starting') : t('replay.notRun')}
       </p>
       {column.error && <p class="fw-error" role="alert">{column.error}</p>}
       {v.created && v.read && (
         <p class={v.found ? 'fw-ok rp-verdict' : 'fw-error rp-verdict'} data-found={String(v.found)}>
-          {v.found
-            ? `${v.created.id} "${v.created.title}" (created by pid ${v.created.pid}) is in the week read by pid ${v.read.pid}.`
-            : `${v.created.id} "${v.created.title}" was created by pid ${v.created.pid}, but the week read by pid ${v.read.pid} does not have it: that process started with the seed events only.`}
+          {t(v.found ? 'replay.found' : 'replay.missing', { id: v.created.id, title: v.created.title, pid: String(v.created.pid), readPid: String(v.read.pid) })}
         </p>
       )}
       <ol class="rp-steps">
@@ -172,21 +177,23 @@ function ReplayColumn({ mode, title, column }: { mode: ReplayMode; title: string
               const from = [...column.steps.slice(0, s.index)].reverse().find((p) => p.captured.includes(u.name));
               return (
                 <p class="fw-meta rp-subst" key={u.name}>
-                  {`{{${u.name}}}`} filled in from the live reply{from ? ` of step ${from.index + 1} (pid ${from.pid})` : ''}: <code>{short(u.value)}</code>
-                  {from && from.pid !== s.pid && u.name === 'requestState' ? `. Pid ${s.pid} never saw that question; the requestState carries it.` : ''}
+                  {from
+                    ? richText('replay.filledFrom', { placeholder: `{{${u.name}}}`, step: from.index + 1, pid: String(from.pid) }, { value: <code>{short(u.value)}</code> })
+                    : richText('replay.filled', { placeholder: `{{${u.name}}}` }, { value: <code>{short(u.value)}</code> })}
+                  {from && from.pid !== s.pid && u.name === 'requestState' ? `. ${t('replay.neverSaw', { pid: String(s.pid) })}` : ''}
                 </p>
               );
             })}
-            {!s.valid && <p class="fw-warn">Not valid JSON: sent exactly as typed.</p>}
+            {!s.valid && <p class="fw-warn">{t('replay.invalid')}</p>}
             <details class="rp-line">
-              <summary class="fw-dir">sent: {describeSent(s.sent)}</summary>
+              <summary class="fw-dir">{t('replay.sent', { what: describeSent(s.sent) })}</summary>
               <pre class="fw-line" data-dir="out">{s.sent}</pre>
             </details>
             {s.received !== undefined ? (
               <details class="rp-line">
                 <summary class="fw-dir">
-                  received: {s.classification?.label ?? 'a line'}
-                  {s.captured.length ? ` (gives ${s.captured.join(', ')})` : ''}
+                  {t('replay.received', { what: s.classification?.label ?? t('replay.aLine') })}
+                  {s.captured.length ? ` ${t('replay.gives', { names: s.captured.join(', ') })}` : ''}
                 </summary>
                 <pre class="fw-line" data-dir="in">{s.received}</pre>
               </details>

@@ -5,11 +5,15 @@
  * inside a JSON string: `{{requestState}}` (the `requestState` of the latest
  * `input_required` reply) or `{{calendar}}` (the handle the latest
  * `open_calendar` returned). See `substitute.ts`.
+ *
+ * The step labels are prose (src/i18n, area `replay`, in the language in
+ * force); the messages are wire bytes and never translated.
  */
+import { t } from '../../i18n/index.ts';
 
 /** One message of an exchange. */
 export interface ReplayMessage {
-  /** What the step is, in a few words, e.g. "Ask: create_event without startsAt". */
+  /** What the step is, in a few words, e.g. "Ask: create_event without startsAt" (in the language in force). */
   label: string;
   /** The JSON-RPC message, pretty-printed (compacted to one line before sending). */
   text: string;
@@ -43,22 +47,22 @@ export type ReplayServer = 'calendar' | 'calendar-handles';
 export function defaultExchange(server: ReplayServer): ReplayMessage[] {
   if (server === 'calendar-handles') {
     return [
-      { label: 'Open a calendar (returns a handle)', text: call(1, 'open_calendar', {}) },
-      { label: 'Ask: create_event without startsAt', text: call(2, 'create_event', { calendar: '{{calendar}}', title: 'Dentist' }) },
+      { label: t('replay.stepOpen'), text: call(1, 'open_calendar', {}) },
+      { label: t('replay.stepAsk'), text: call(2, 'create_event', { calendar: '{{calendar}}', title: 'Dentist' }) },
       {
-        label: 'Answer: same call, new id, inputResponses + requestState',
+        label: t('replay.stepAnswer'),
         text: call(3, 'create_event', { calendar: '{{calendar}}', title: 'Dentist' }, { inputResponses: ANSWER, requestState: '{{requestState}}' }),
       },
-      { label: 'Read the week', text: read(4, 'calendar://{{calendar}}/week') },
+      { label: t('replay.stepRead'), text: read(4, 'calendar://{{calendar}}/week') },
     ];
   }
   return [
-    { label: 'Ask: create_event without startsAt', text: call(1, 'create_event', { title: 'Dentist' }) },
+    { label: t('replay.stepAsk'), text: call(1, 'create_event', { title: 'Dentist' }) },
     {
-      label: 'Answer: same call, new id, inputResponses + requestState',
+      label: t('replay.stepAnswer'),
       text: call(2, 'create_event', { title: 'Dentist' }, { inputResponses: ANSWER, requestState: '{{requestState}}' }),
     },
-    { label: 'Read the week', text: read(3, 'calendar://week') },
+    { label: t('replay.stepRead'), text: read(3, 'calendar://week') },
   ];
 }
 

@@ -10,6 +10,7 @@ import { Connection, ConnectionError, parseMessageLine, type Classification, typ
 import type { Engine } from '../../engines/types.ts';
 import { serverEntry } from '../probe/server-entry.ts';
 import type { ReplayMessage } from './exchanges.ts';
+import { t } from '../../i18n/index.ts';
 import { capture, substitute, toLine, type ReplayVars, type Substitution } from './substitute.ts';
 
 /** `one-process`: all messages to one process. `fresh-process`: each message to a new process. */
@@ -76,7 +77,7 @@ export async function runReplay(
           if (got.classification) step.classification = got.classification;
           step.captured = capture(got.result, vars);
         } else {
-          step.error = got.error ?? 'no reply';
+          step.error = got.error ?? t('replay.noReply');
         }
         steps.push(step);
         options.onStep?.(step);
@@ -113,7 +114,7 @@ async function send(connection: Connection, line: string, timeoutMs: number): Pr
   return new Promise<Got>((resolve) => {
     const timer = setTimeout(() => {
       off();
-      resolve({ error: `no reply within ${timeoutMs} ms` });
+      resolve({ error: t('replay.noReplyWithin', { ms: timeoutMs }) });
     }, timeoutMs);
     const off = connection.onEntry((entry) => {
       if (entry.channel !== 'stdout') return;

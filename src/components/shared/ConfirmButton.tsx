@@ -5,13 +5,16 @@
  * choice). Escape cancels. No `window.confirm`.
  *
  * Props: `label` (the button), `question` (the sentence asked), `confirmLabel`,
- * `onConfirm`, `disabled`.
+ * `onConfirm`, `disabled`, `action` (the trigger's `data-action`, a
+ * language-independent name tests use; the confirm and keep buttons carry
+ * `data-action="confirm"` and `"keep"`).
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../i18n/index.ts';
 
 /** Inline, accessible confirmation. */
-export function ConfirmButton(props: { label: string; question: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean }): JSX.Element {
+export function ConfirmButton(props: { label: string; question: string; confirmLabel: string; onConfirm: () => void; disabled?: boolean; action?: string }): JSX.Element {
   const [asking, setAsking] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -24,7 +27,7 @@ export function ConfirmButton(props: { label: string; question: string; confirmL
   };
   if (!asking) {
     return (
-      <button ref={trigger} type="button" class="mcp-btn" disabled={props.disabled} onClick={() => setAsking(true)}>
+      <button ref={trigger} type="button" class="mcp-btn" data-action={props.action} disabled={props.disabled} onClick={() => setAsking(true)}>
         {props.label}
       </button>
     );
@@ -45,6 +48,7 @@ export function ConfirmButton(props: { label: string; question: string; confirmL
       <button
         type="button"
         class="mcp-btn mcp-btn-danger"
+        data-action="confirm"
         onClick={() => {
           setAsking(false);
           props.onConfirm();
@@ -53,8 +57,8 @@ export function ConfirmButton(props: { label: string; question: string; confirmL
       >
         {props.confirmLabel}
       </button>
-      <button ref={keep} type="button" class="mcp-btn" onClick={cancel}>
-        Keep my edits
+      <button ref={keep} type="button" class="mcp-btn" data-action="keep" onClick={cancel}>
+        {t('common.keepEdits')}
       </button>
     </span>
   );

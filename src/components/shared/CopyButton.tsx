@@ -7,7 +7,7 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import { t } from './strings.ts';
+import { t } from '../../i18n/index.ts';
 
 /** A button that copies `value` to the clipboard and says so. */
 export function CopyButton({ label, value }: { label: string; value: string }): JSX.Element {
@@ -20,9 +20,9 @@ export function CopyButton({ label, value }: { label: string; value: string }): 
         onClick={async () => {
           try {
             await navigator.clipboard.writeText(value);
-            setSaid(t('copy.copied'));
+            setSaid(t('common.copied'));
           } catch {
-            setSaid(t('copy.failed'));
+            setSaid(t('common.copyFailed'));
           }
         }}
       >

@@ -7,15 +7,20 @@
  * starts), `processState` (short text such as "running", "exited (code 1)").
  * A failed "Run in real Node" leaves the page on the Worker engine with its
  * processes untouched; the reason is said once (the status's `reason`).
+ * Every word comes from src/i18n (area `engine`) in the language in force:
+ * the badge has no `lang` prop of its own, its parent island calls `setLang`
+ * before rendering it.
  * Once the badge itself is on screen, the engine is warmed at the next idle
  * moment: code loaded and a process Worker waiting, no server started. A
  * badge below the fold warms nothing until the reader scrolls to it.
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { engineStatus, resetEngineFiles, useRealNode, warmEngine } from './page-engine.ts';
+import { t, type StringKey } from '../../i18n/index.ts';
+import { EngineReasonError, engineStatus, reasonText, resetEngineFiles, useRealNode, warmEngine } from './page-engine.ts';
 
-const KIND_LABEL: Record<string, string> = { worker: 'Worker engine', webcontainer: 'WebContainer (real Node)', node: 'Node' };
+/** The engine's name as prose, by kind. */
+const KIND_LABEL: Record<string, StringKey> = { worker: 'engine.kind.worker', webcontainer: 'engine.kind.webcontainer', node: 'engine.kind.node' };
 
 /** The badge. Reads the page engine's status signal; never starts the engine by itself. */
 export function EngineBadge({ pid, processState }: { pid?: number | undefined; processState?: string | undefined }): JSX.Element {
@@ -30,29 +35,40 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
     try {
       await fn();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof EngineReasonError ? reasonText(e.why) : e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(undefined);
     }
   };
-  const engine = s.state === 'idle' ? 'engine not started yet' : s.state === 'loading' ? 'engine starting…' : s.state === 'failed' ? 'engine failed' : (KIND_LABEL[s.kind ?? ''] ?? s.kind ?? 'engine');
+  const label = KIND_LABEL[s.kind ?? ''];
+  const engine =
+    s.state === 'idle'
+      ? t('engine.state.idle')
+      : s.state === 'loading'
+        ? t('engine.state.loading')
+        : s.state === 'failed'
+          ? t('engine.state.failed')
+          : label
+            ? t(label)
+            : (s.kind ?? t('engine.kind.unknown'));
+  const reason = s.why ? reasonText(s.why) : s.reason;
   return (
     <div class="mcp-badge" role="status" aria-live="polite" ref={ref}>
       <span class="mcp-badge-engine" data-engine={s.kind ?? ''}>
         {engine}
       </span>
-      <span class="mcp-badge-pid">{pid === undefined ? 'no process' : `pid ${pid}`}</span>
+      <span class="mcp-badge-pid">{pid === undefined ? t('engine.noProcess') : t('engine.pid', { pid: String(pid) })}</span>
       {processState ? <span class="mcp-badge-state">{processState}</span> : null}
-      {s.reason ? <span class="mcp-badge-reason">{s.reason}</span> : null}
-      {error && error !== s.reason ? <span class="mcp-badge-reason mcp-tone-error">{error}</span> : null}
+      {reason ? <span class="mcp-badge-reason">{reason}</span> : null}
+      {error && error !== reason ? <span class="mcp-badge-reason mcp-tone-error">{error}</span> : null}
       {s.canUseRealNode ? (
-        <button type="button" class="mcp-btn mcp-btn-small" disabled={!!busy} onClick={run('node', useRealNode)}>
-          {busy === 'node' ? 'Starting real Node…' : 'Run in real Node'}
+        <button type="button" class="mcp-btn mcp-btn-small" data-action="real-node" disabled={!!busy} onClick={run('node', useRealNode)}>
+          {busy === 'node' ? t('engine.startingNode') : t('engine.runInNode')}
         </button>
       ) : null}
       {s.state === 'ready' && s.canResetFiles ? (
-        <button type="button" class="mcp-btn mcp-btn-small" disabled={!!busy} onClick={run('reset', resetEngineFiles)}>
-          {busy === 'reset' ? 'Resetting…' : 'Reset files'}
+        <button type="button" class="mcp-btn mcp-btn-small" data-action="reset-files" disabled={!!busy} onClick={run('reset', resetEngineFiles)}>
+          {busy === 'reset' ? t('engine.resetting') : t('engine.resetFiles')}
         </button>
       ) : null}
     </div>

@@ -6,13 +6,14 @@
  * Props: `value` (any JSON value), `openDepth` (levels open at first; default 2).
  */
 import type { JSX } from 'preact';
+import { t } from '../../i18n/index.ts';
 import { jsonTree, leafCount, type JsonNode } from './json-tree.ts';
 
 function Scalar({ node }: { node: Extract<JsonNode, { kind: 'scalar' }> }): JSX.Element {
   return (
     <span class={`mcp-json-${node.token}`}>
       {node.text}
-      {node.truncated ? <span class="mcp-json-cut"> ({node.truncated.toLocaleString('en')} more characters not shown)</span> : null}
+      {node.truncated ? <span class="mcp-json-cut"> {t('common.json.cutNotShown', { n: node.truncated })}</span> : null}
     </span>
   );
 }
@@ -45,7 +46,7 @@ function Node({ node, depth, openDepth, comma }: { node: JsonNode; depth: number
         <span class="mcp-json-punct">{open}</span>
         <span class="mcp-json-count">
           {' '}
-          {size} {isArray ? (size === 1 ? 'item' : 'items') : size === 1 ? 'key' : 'keys'}{' '}
+          {t('meaning.count', { count: size, noun: t(isArray ? (size === 1 ? 'common.json.item' : 'common.json.items') : size === 1 ? 'common.json.key' : 'common.json.keys'), names: '' })}{' '}
         </span>
       </summary>
       <div class="mcp-json-children">
@@ -58,7 +59,7 @@ function Node({ node, depth, openDepth, comma }: { node: JsonNode; depth: number
           : node.entries.map((e, i) => (
               <div class="mcp-json-row" key={i}>
                 <span class="mcp-json-key">{e.key}</span>
-                {e.keyTruncated ? <span class="mcp-json-cut"> ({e.keyTruncated} more characters)</span> : null}
+                {e.keyTruncated ? <span class="mcp-json-cut"> {t('common.json.cut', { n: e.keyTruncated })}</span> : null}
                 <span class="mcp-json-punct">: </span>
                 <Node node={e.value} depth={depth + 1} openDepth={openDepth} comma={i < size - 1} />
               </div>

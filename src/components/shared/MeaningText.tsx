@@ -5,6 +5,7 @@
  * Props: `meaning` (from `describeReply`).
  */
 import type { JSX } from 'preact';
+import { t } from '../../i18n/index.ts';
 import type { Meaning } from './meaning.ts';
 
 /** `error -32022 UnsupportedProtocolVersion: …` plus "spec" link, coloured by tone. */
@@ -16,8 +17,8 @@ export function MeaningText({ meaning }: { meaning: Meaning }): JSX.Element {
         <>
           {' '}
           <a class="mcp-spec-link" href={meaning.link.href} target="_blank" rel="noopener noreferrer">
-            spec: {meaning.link.section}
-            <span class="sr-only"> (opens in a new tab)</span>
+            {t('common.spec', { section: meaning.link.section })}
+            <span class="sr-only"> {t('common.newTab')}</span>
           </a>
         </>
       ) : null}

@@ -5,6 +5,7 @@
  * Props: `text` (the raw line), `max` (characters shown before clipping; default 1500).
  */
 import type { JSX } from 'preact';
+import { t } from '../../i18n/index.ts';
 import { clip } from './json-tree.ts';
 
 /** The raw line in a `<code>`; long lines are cut with a note saying how much is hidden. */
@@ -13,7 +14,7 @@ export function RawLine({ text, max = 1500 }: { text: string; max?: number }): J
   return (
     <code class="mcp-raw">
       {c.text}
-      {c.cut ? <span class="mcp-json-cut"> ({c.cut.toLocaleString('en')} more characters)</span> : null}
+      {c.cut ? <span class="mcp-json-cut"> {t('common.json.cut', { n: c.cut })}</span> : null}
     </code>
   );
 }

@@ -14,7 +14,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { SERVERS } from '../../../toy-servers/registry.ts';
 import { editedEntry, getEngine, originalEntry, runsEdited, type ServerName } from './page-engine.ts';
-import { t } from './strings.ts';
+import { t } from '../../i18n/index.ts';
 import { collectServerFiles, takeHomePackage, type TakeHomePackage } from './take-home.ts';
 import { CopyButton } from './CopyButton.tsx';
 
@@ -36,7 +36,7 @@ export async function packageServer(server: ServerName, source?: () => string): 
   const engine = await getEngine();
   const entry = originalEntry(server);
   const text = source ? source() : await engine.readFile(runsEdited(server) ? editedEntry(server) : entry);
-  if (text === undefined) throw new Error(`${entry} is not in the engine's files`);
+  if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
   return takeHomePackage(server, await collectServerFiles(entry, text, (path) => engine.readFile(path)));
 }
 
@@ -61,7 +61,7 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      setProblem(t('home.failed', { why: e instanceof Error ? e.message : String(e) }));
+      setProblem(t('common.home.failed', { why: e instanceof Error ? e.message : String(e) }));
     }
   }
 
@@ -71,21 +71,21 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
       class="mcp-take-home"
       onToggle={(e) => {
         // Opening it is the reader's action: pack now, so the command shown is exact (zip or one file).
-        if ((e.currentTarget as HTMLDetailsElement).open && !npx) packageServer(server, source).then(setPkg, (err: unknown) => setProblem(t('home.failed', { why: err instanceof Error ? err.message : String(err) })));
+        if ((e.currentTarget as HTMLDetailsElement).open && !npx) packageServer(server, source).then(setPkg, (err: unknown) => setProblem(t('common.home.failed', { why: err instanceof Error ? err.message : String(err) })));
       }}
     >
-      <summary>{t('home.title')}</summary>
-      <p>{npx ? null : t('home.intro')}</p>
+      <summary>{t('common.home.title')}</summary>
+      <p>{npx ? null : t('common.home.intro')}</p>
       {npx ? null : (
         <p>
           <button type="button" class="mcp-btn" onClick={() => void download()}>
-            {pkg && pkg.files.length > 1 ? t('home.downloadZip', { file: pkg.fileName, count: pkg.files.length }) : t('home.download', { file: pkg?.fileName ?? name })}
+            {pkg && pkg.files.length > 1 ? t('common.home.downloadZip', { file: pkg.fileName, count: pkg.files.length }) : t('common.home.download', { file: pkg?.fileName ?? name })}
           </button>
         </p>
       )}
-      {pkg && pkg.files.length > 1 ? <p class="mcp-note">{t('home.unzip')}</p> : null}
+      {pkg && pkg.files.length > 1 ? <p class="mcp-note">{t('common.home.unzip')}</p> : null}
       <p>
-        <code class="mcp-command">{command}</code> <CopyButton label={t('home.copyCommand')} value={command} />
+        <code class="mcp-command">{command}</code> <CopyButton label={t('common.home.copyCommand')} value={command} />
       </p>
       {problem ? (
         <p class="mcp-warning" role="alert">

@@ -26,7 +26,10 @@ import { course } from 'virtual:mcp-by-hand/course';
 import { SERVERS, SERVER_NAMES, type ServerName, type WidgetName } from '../../../toy-servers/registry.ts';
 import type { Engine, EngineKind, EngineProcess, FetchEndpoint } from '../../engines/types.ts';
 import type { WorkerEngine } from '../../engines/worker/worker-engine.ts';
-import { decideEngine, OFF_REASON, type ReaderChoice, type WebContainerPolicy } from './engine-policy.ts';
+import type { BootFailure } from '../../engines/webcontainer/boot.ts';
+import { currentLang, t, type Lang, type StringKey } from '../../i18n/index.ts';
+import type { engine as engineStrings } from '../../i18n/en/engine.ts';
+import { decideEngine, NOT_ISOLATED_REASON, OFF_REASON, type EngineDecision, type ReaderChoice, type WebContainerPolicy } from './engine-policy.ts';
 
 export { SERVER_NAMES, type ServerName };
 
@@ -38,12 +41,46 @@ export type ServerFor<W extends WidgetName> = {
 /* ------------------------------------------------------------------------ */
 /* Status: one model for every badge.                                        */
 
-/** What the engine badge shows. `reason` explains a fallback or failure in one sentence. */
+/**
+ * Why the page is on the engine it is on, as a code plus details: the code
+ * names the sentence `engine.reason.<code>` of src/i18n (`en/engine.ts`), and
+ * `vars` fill its `{placeholders}` (a nested reason is said in the same
+ * language). The badge says it with {@link reasonText}.
+ */
+export interface EngineReason {
+  code: EngineReasonCode;
+  vars?: Record<string, string | number | EngineReason>;
+}
+
+/** The codes of {@link EngineReason}: every `engine.reason.<code>` key of the strings. */
+export type EngineReasonCode = keyof typeof engineStrings extends infer K ? (K extends `engine.reason.${infer C}` ? C : never) : never;
+
+/** `why` said in `lang` (default: the language in force). */
+export function reasonText(why: EngineReason, lang: Lang = currentLang()): string {
+  const vars: Record<string, string | number> = {};
+  for (const [name, v] of Object.entries(why.vars ?? {})) vars[name] = typeof v === 'object' ? reasonText(v, lang) : v;
+  return t(`engine.reason.${why.code}` as StringKey, vars, lang);
+}
+
+/** An Error whose reason the badge can say in the reader's language; `message` is the reason in the language in force when it was thrown. */
+export class EngineReasonError extends Error {
+  readonly why: EngineReason;
+  constructor(why: EngineReason) {
+    super(reasonText(why));
+    this.name = 'EngineReasonError';
+    this.why = why;
+  }
+}
+
+/** What the engine badge shows. `why` explains a fallback or failure; `reason` is the same sentence in English (logs, the English lab page). */
 export interface EngineStatus {
   /** `idle`: not asked for yet; `loading`: starting or booting; `ready`: `kind` answers; `failed`: no engine at all (see `reason`). */
   state: 'idle' | 'loading' | 'ready' | 'failed';
   kind?: EngineKind;
+  /** The reason in English, one sentence (`reasonText(why, 'en')`). */
   reason?: string;
+  /** The reason as a code plus details, for saying it in the page's language. */
+  why?: EngineReason;
   /** True when the badge may offer "run in real Node" (policy allows it, the page is isolated, not in use, not failed on this page). */
   canUseRealNode: boolean;
   /** True when the engine can put its files back as shipped (it has the optional `reset` capability). */
@@ -112,11 +149,11 @@ function remember(choice: 'worker' | 'webcontainer'): void {
   }
 }
 
-function setStatus(next: Pick<EngineStatus, 'state' | 'kind' | 'reason'>, engine?: Engine): void {
+function setStatus(next: Pick<EngineStatus, 'state' | 'kind' | 'why'>, engine?: Engine): void {
   engineStatus.value = {
     state: next.state,
     ...(next.kind ? { kind: next.kind } : {}),
-    ...(next.reason ? { reason: next.reason } : {}),
+    ...(next.why ? { reason: reasonText(next.why, 'en'), why: next.why } : {}),
     canUseRealNode:
       settings.policy !== 'off' && globalThis.crossOriginIsolated === true && next.kind !== 'webcontainer' && !bootFailed && next.state === 'ready',
     canResetFiles: typeof engine?.reset === 'function',
@@ -129,17 +166,17 @@ export function getWorkerEngine(): Promise<WorkerEngine> {
   return worker;
 }
 
-async function startWorker(reason?: string): Promise<Engine> {
+async function startWorker(why?: EngineReason): Promise<Engine> {
   const engine = await getWorkerEngine();
   // A spawn is coming: the first process Worker loads its bootstrap while the engine's files load.
   engine.startLoading();
   await engine.ready();
-  setStatus({ state: 'ready', kind: 'worker', ...(reason ? { reason } : {}) }, engine);
+  setStatus({ state: 'ready', kind: 'worker', ...(why ? { why } : {}) }, engine);
   return engine;
 }
 
 async function startWebContainer(): Promise<Engine> {
-  setStatus({ state: 'loading', kind: 'webcontainer', reason: 'Starting real Node (WebContainer)…' });
+  setStatus({ state: 'loading', kind: 'webcontainer', why: { code: 'starting' } });
   const [{ bootWebContainer }, { WebContainerEngine }, { loadToyServerSources }] = await Promise.all([
     import('../../engines/webcontainer/boot.ts'),
     import('../../engines/webcontainer/webcontainer-engine.ts'),
@@ -154,9 +191,47 @@ async function startWebContainer(): Promise<Engine> {
   return engine;
 }
 
+/** Which reason says a boot failure (src/engines/webcontainer/boot.ts), by its code. */
+const BOOT_REASONS: Record<BootFailure['code'], EngineReasonCode> = {
+  'not-isolated': 'bootNotIsolated',
+  'no-shared-array-buffer': 'noSharedArrayBuffer',
+  offline: 'offline',
+  timeout: 'timeout',
+  'licence-missing': 'licenceMissing',
+  'licence-refused': 'licenceRefused',
+  'boot-failed': 'bootFailed',
+};
+
+/** Why WebContainer could not start: a boot failure by its code and details; any other error by its message, as it is. */
+function bootReason(error: unknown): EngineReason {
+  if (error instanceof Error && error.name === 'BootFailure' && 'code' in error && (error.code as string) in BOOT_REASONS) {
+    const failure = error as BootFailure;
+    const code = failure.code === 'offline' && failure.details?.unreachable ? 'unreachable' : BOOT_REASONS[failure.code];
+    const vars: Record<string, string | number> = {};
+    if (failure.details?.seconds !== undefined) vars.seconds = failure.details.seconds;
+    if (failure.details?.detail !== undefined) vars.detail = failure.details.detail;
+    return { code, vars };
+  }
+  return errorReason(error);
+}
+
+/** An error's own words (an EngineReasonError keeps its code). */
+function errorReason(error: unknown): EngineReason {
+  if (error instanceof EngineReasonError) return error.why;
+  return { code: 'other', vars: { detail: error instanceof Error ? error.message : String(error) } };
+}
+
 /** The one sentence a reader sees when WebContainer could not start. */
-function fallbackReason(error: unknown): string {
-  return `Running in the Worker engine: ${error instanceof Error ? error.message : String(error)}`;
+function fallbackReason(error: unknown): EngineReason {
+  return { code: 'fallback', vars: { why: bootReason(error) } };
+}
+
+/** The reason of a decision of the policy (engine-policy.ts), as a code. */
+function decisionReason(decision: EngineDecision): EngineReason | undefined {
+  if (!decision.reason) return undefined;
+  if (decision.reason === OFF_REASON) return { code: 'off' };
+  if (decision.reason === NOT_ISOLATED_REASON) return { code: 'notIsolated' };
+  return { code: 'other', vars: { detail: decision.reason } };
 }
 
 /** Boots WebContainer; on failure, falls back to the Worker engine and keeps the reason. */
@@ -182,10 +257,11 @@ export function getEngine(): Promise<Engine> {
   if (!current) {
     setStatus({ state: 'loading' });
     const decision = decideEngine(settings.policy, rememberedChoice(), globalThis.crossOriginIsolated === true);
-    const started = decision.start === 'webcontainer' ? tryWebContainer() : startWorker(decision.reason);
+    const why = decisionReason(decision);
+    const started = decision.start === 'webcontainer' ? tryWebContainer() : startWorker(why);
     current = started;
     started.catch((error: unknown) => {
-      setStatus({ state: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      setStatus({ state: 'failed', why: { code: 'noEngine', vars: { detail: error instanceof Error ? error.message : String(error) } } });
       if (current === started) current = undefined;
     });
   }
@@ -226,7 +302,7 @@ export async function warmEngine(): Promise<void> {
  * (once). Throws an Error only when the course turns WebContainer off.
  */
 export function useRealNode(): Promise<boolean> {
-  if (settings.policy === 'off') return Promise.reject(new Error(OFF_REASON));
+  if (settings.policy === 'off') return Promise.reject(new EngineReasonError({ code: 'off' }));
   switching ??= (async () => {
     remember('webcontainer');
     const before = engineStatus.value;
@@ -239,14 +315,14 @@ export function useRealNode(): Promise<boolean> {
     } catch (error) {
       bootFailed = true;
       remember('worker');
-      const reason = fallbackReason(error);
+      const why = fallbackReason(error);
       if (current) {
         // The page keeps the engine it had (and its processes): only the status changes.
         const engine = await current.catch(() => undefined);
-        if (engine) setStatus({ state: 'ready', kind: engine.kind, reason }, engine);
-        else setStatus({ ...before, reason });
+        if (engine) setStatus({ state: 'ready', kind: engine.kind, why }, engine);
+        else setStatus({ state: before.state, ...(before.kind ? { kind: before.kind } : {}), why });
       } else {
-        current = startWorker(reason);
+        current = startWorker(why);
         await current;
       }
       return false;
@@ -273,7 +349,7 @@ export async function useWorkerEngine(): Promise<void> {
  */
 export async function resetEngineFiles(): Promise<void> {
   const engine = await getEngine();
-  if (!engine.reset) throw new Error(`the ${engine.kind} engine cannot reset its files`);
+  if (!engine.reset) throw new EngineReasonError({ code: 'cannotReset', vars: { kind: engine.kind } });
   await engine.reset();
   edited.clear();
   engineGeneration.value++;
@@ -344,6 +420,6 @@ export type HttpEndpoint = FetchEndpoint;
  */
 export async function openHttpEndpoint(server: ServerName): Promise<HttpEndpoint> {
   const engine = await getEngine();
-  if (!engine.fetchHandler) throw new Error(`the ${engine.kind} engine cannot serve a fetch handler`);
+  if (!engine.fetchHandler) throw new EngineReasonError({ code: 'noFetchHandler', vars: { kind: engine.kind } });
   return engine.fetchHandler(currentEntry(server));
 }

@@ -10,16 +10,28 @@
  * `basic/patterns/mrtr.mdx` (§6); version negotiation in `basic/versioning.mdx` (§4).
  */
 
+import { t, type StringKey } from '../../i18n/index.ts';
+
 /** Root of the 2026-07-28 specification pages. */
 export const SPEC_ROOT = 'https://modelcontextprotocol.io/specification/2026-07-28';
 
-/** A link to one section of the spec: `href` absolute, `section` a short human title. */
+/** A link to one section of the spec: `href` absolute, `section` a short human title in the language in force (read when shown). */
 export interface SpecLink {
-  href: string;
-  section: string;
+  readonly href: string;
+  readonly section: string;
 }
 
-const ERROR_TABLE: SpecLink = { href: `${SPEC_ROOT}/basic#error-codes`, section: 'Basic protocol › Error codes' };
+/** A {@link SpecLink} whose title is looked up (src/i18n) each time it is read, so one constant serves every language. */
+function link(href: string, key: StringKey): SpecLink {
+  return {
+    href,
+    get section() {
+      return t(key);
+    },
+  };
+}
+
+const ERROR_TABLE: SpecLink = link(`${SPEC_ROOT}/basic#error-codes`, 'meaning.section.errorCodes');
 
 const BY_CODE: Readonly<Record<number, SpecLink>> = {
   [-32700]: ERROR_TABLE,
@@ -27,10 +39,10 @@ const BY_CODE: Readonly<Record<number, SpecLink>> = {
   [-32601]: ERROR_TABLE,
   [-32602]: ERROR_TABLE,
   [-32603]: ERROR_TABLE,
-  [-32020]: { href: `${SPEC_ROOT}/basic/transports/streamable-http`, section: 'Streamable HTTP › headers (HeaderMismatch)' },
-  [-32021]: { href: `${SPEC_ROOT}/basic#error-codes`, section: 'Basic protocol › Error codes (MissingRequiredClientCapability)' },
-  [-32022]: { href: `${SPEC_ROOT}/basic/versioning`, section: 'Versioning › UnsupportedProtocolVersion' },
-  [-32002]: { href: `${SPEC_ROOT}/server/resources#error-handling`, section: 'Resources › Error handling (-32002 is retired)' },
+  [-32020]: link(`${SPEC_ROOT}/basic/transports/streamable-http`, 'meaning.section.headers'),
+  [-32021]: link(`${SPEC_ROOT}/basic#error-codes`, 'meaning.section.capability'),
+  [-32022]: link(`${SPEC_ROOT}/basic/versioning`, 'meaning.section.versioning'),
+  [-32002]: link(`${SPEC_ROOT}/server/resources#error-handling`, 'meaning.section.resourceErrors'),
 };
 
 /**
@@ -44,13 +56,13 @@ export function specLinkForError(code: number): SpecLink {
 }
 
 /** The stdio transport page: one message per line, nothing else on stdout (spec digest §7). */
-export const STDIO_FRAMING_LINK: SpecLink = { href: `${SPEC_ROOT}/basic/transports/stdio`, section: 'Transports › stdio' };
+export const STDIO_FRAMING_LINK: SpecLink = link(`${SPEC_ROOT}/basic/transports/stdio`, 'meaning.section.stdio');
 
 /** Multi round-trip requests: `input_required`, `inputResponses`, `requestState` (spec digest §6). */
-export const MRTR_LINK: SpecLink = { href: `${SPEC_ROOT}/basic/patterns/mrtr`, section: 'Patterns › Multi round-trip requests' };
+export const MRTR_LINK: SpecLink = link(`${SPEC_ROOT}/basic/patterns/mrtr`, 'meaning.section.mrtr');
 
 /** Elicitation: form and URL mode, the flat schema subset (spec digest §6). */
-export const ELICITATION_LINK: SpecLink = { href: `${SPEC_ROOT}/client/elicitation`, section: 'Client › Elicitation' };
+export const ELICITATION_LINK: SpecLink = link(`${SPEC_ROOT}/client/elicitation`, 'meaning.section.elicitation');
 
 /** Streamable HTTP transport (spec digest §7). */
-export const HTTP_LINK: SpecLink = { href: `${SPEC_ROOT}/basic/transports/streamable-http`, section: 'Transports › Streamable HTTP' };
+export const HTTP_LINK: SpecLink = link(`${SPEC_ROOT}/basic/transports/streamable-http`, 'meaning.section.http');

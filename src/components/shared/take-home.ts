@@ -12,6 +12,7 @@
  */
 import { init, parse } from 'es-module-lexer';
 import { zipSync, strToU8 } from 'fflate';
+import { t } from '../../i18n/index.ts';
 
 /** Reads a file of the engine or of the project, by POSIX path; undefined when there is none. */
 export type ReadFile = (path: string) => Promise<string | undefined>;
@@ -51,7 +52,7 @@ export async function collectServerFiles(entry: string, entryText: string, read:
       const target = typeof specifier === 'string' ? resolveRelative(path, specifier) : undefined;
       if (!target || files.has(target)) continue;
       const text = await read(target);
-      if (text === undefined) throw new Error(`${path} imports ${specifier}, which could not be read`);
+      if (text === undefined) throw new Error(t('common.home.unreadable', { path, specifier: String(specifier) }));
       files.set(target, text);
       queue.push(target);
     }
@@ -85,7 +86,7 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
  */
 export function takeHomePackage(server: string, files: Map<string, string>): TakeHomePackage {
   const [entry] = files.keys();
-  if (entry === undefined) throw new Error('no files to pack');
+  if (entry === undefined) throw new Error(t('common.home.noFiles'));
   const name = baseName(entry);
   if (files.size === 1) {
     return { fileName: name, bytes: strToU8(files.get(entry)!), type: 'text/javascript', command: `node ${name}`, files: [name] };
@@ -95,7 +96,7 @@ export function takeHomePackage(server: string, files: Map<string, string>): Tak
   const tree: Record<string, Uint8Array> = {};
   const inside: string[] = [];
   for (const [path, text] of files) {
-    if (!path.startsWith(root)) throw new Error(`${path} is outside ${root || 'the entry folder'}`);
+    if (!path.startsWith(root)) throw new Error(root ? t('common.home.outside', { path, root }) : t('common.home.outsideEntry', { path }));
     const rel = path.slice(root.length);
     tree[`${folder}/${rel}`] = strToU8(text);
     inside.push(`${folder}/${rel}`);

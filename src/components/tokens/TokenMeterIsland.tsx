@@ -1,33 +1,61 @@
 /**
- * TokenMeter's island: what the live catalog of a running toy server costs in
+ * TokenMeter's island: what the live catalog of a running server costs in
  * tokens (tiktoken `o200k_base`), per tool and in total, under the `compact`
  * and `python` serialisations (src/protocol/catalog.ts), plus the server's
  * instructions. The reader can edit a tool's description and watch the count
  * change, and multiply by a number of connected servers to compare with
- * typical context-window sizes.
+ * typical context-window sizes. Given `recorded` figures (a measurement of
+ * the same package, from src/data/measured.json), it shows them beside the
+ * live ones and says whether they agree.
+ *
+ * The catalog is the one a client sees after the era probe: on a modern
+ * server `server/discover` then `tools/list`; on a legacy one the
+ * `initialize` handshake and `notifications/initialized` first (a server may
+ * register tools once initialized), exactly as `npm run probe` counts it
+ * (./catalog-source.ts).
  *
  * Nothing heavy loads before the meter is on screen: an IntersectionObserver
- * starts the tokenizer Worker (WASM + ranks, with progress) and the server.
+ * starts the tokenizer Worker (WASM + ranks, with progress) and the server
+ * (for a built server such as `everything`, the first spawn fetches its bundle).
+ * Words come from src/i18n (area `tokens`), in the `lang` the wrapper passes.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/index.ts';
+import { currentLang, formatNumber, setLang, t } from '../../i18n/index.ts';
 import { EngineBadge } from '../shared/EngineBadge.tsx';
 import { flowEngine } from '../probe/flow-engine.ts';
 import { onServerSourceChange, type ServerName } from '../shared/page-engine.ts';
-import { serverFile } from '../probe/server-entry.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
 import { CONTEXT_WINDOWS, formatShare, windowShare } from './context-windows.ts';
 import { TokenizerClient, type TokenizerProgress } from './tokenizer-client.ts';
 import { readCount } from '../counter/integrations.ts';
-import { t } from '../shared/strings.ts';
+import { formatDate } from './measured-fact.ts';
+import { builtServer, serverLabel } from './reference-server.ts';
+import { richText } from './rich-text.tsx';
 import '../shared/widget.css';
 import '../probe/flow-base.css';
 import './token-meter.css';
+
+/** Figures measured on the same package, shown beside the live ones. Counts are items or tokens. */
+export interface RecordedFigures {
+  package: string;
+  version: string;
+  /** Date of the measurement, `YYYY-MM-DD`. */
+  measuredOn: string;
+  tools: number;
+  python: number;
+  compact: number;
+  instructions: number;
+}
 
 /** Props of {@link TokenMeterIsland}. */
 export interface TokenMeterProps {
   /** The server whose catalog is counted. Default `calendar`. */
   server?: string;
+  /** The page's language (`en`, `id`); the wrapper passes it. */
+  lang?: string;
+  /** Recorded figures of the same package to show beside the live ones. */
+  recorded?: RecordedFigures;
   /** Delay after the last keystroke before recounting, in ms. Default 200. */
   debounceMs?: number;
 }
@@ -38,11 +66,13 @@ function tokenizer(): TokenizerClient {
   return (sharedTokenizer ??= new TokenizerClient());
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const mb = (bytes: number) => t('tokens.megabytes', { n: Math.round(bytes / 100_000) / 10 });
 
 /** The TokenMeter widget. */
-export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200 }: TokenMeterProps) {
+export default function TokenMeterIsland({ server = 'calendar', lang, recorded, debounceMs = 200 }: TokenMeterProps) {
+  setLang(lang);
+  const fmt = (n: number) => formatNumber(n);
+  const label = serverLabel(server);
   const root = useRef<HTMLElement>(null);
   const [visible, setVisible] = useState(false);
   const [progress, setProgress] = useState<TokenizerProgress>({ loaded: 0, total: 0, ready: false });
@@ -78,19 +108,23 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
     const off = tk.onProgress(setProgress);
     tk.ready().then(
       (ms) => setProgress((p) => ({ ...p, ready: true, ms })),
-      (e: Error) => setError(`The tokenizer could not load: ${e.message}`),
+      (e: Error) => setError(t('tokens.tokenizerFailed', { message: e.message })),
     );
+    // A built server (the reference server) starts cold: its bundle is fetched and evaluated on the first
+    // spawn, which on a slow device takes seconds. Give it time, so the probe does not mistake a slow
+    // start for silence.
+    const cold = builtServer(server) !== undefined;
     flowEngine()
-      .then(({ engine, entryOf }) => fetchCatalog(engine, server, { entryOf }))
+      .then(({ engine, entryOf }) => fetchCatalog(engine, server, cold ? { entryOf, timeoutMs: 30_000, discoverTimeoutMs: 15_000 } : { entryOf }))
       .then((c) => {
         setCatalog(c);
-        if (c.error) setError(`Could not list the tools of ${serverFile(server)}: ${c.error}`);
+        if (c.error) setError(t('tokens.listFailed', { server: label, message: c.error }));
       })
-      .catch((e: Error) => setError(`Could not start ${serverFile(server)}: ${e.message}`));
+      .catch((e: Error) => setError(t('tokens.startFailed', { server: label, message: e.message })));
     return off;
   }, [visible, server, sourceVersion]);
 
-  const tools: Tool[] | undefined = catalog?.tools.map((t) => (t.name in edits ? { ...t, description: edits[t.name] } : t));
+  const tools: Tool[] | undefined = catalog?.tools.map((tool) => (tool.name in edits ? { ...tool, description: edits[tool.name] } : tool));
 
   useEffect(() => {
     if (!catalog || !tools) return;
@@ -101,7 +135,7 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
         tokenizer()
           .measure(tools, catalog.instructions)
           .then((f) => live && setFigures(f))
-          .catch((e: Error) => live && setError(`Counting failed: ${e.message}`))
+          .catch((e: Error) => live && setError(t('tokens.countFailed', { message: e.message })))
           .finally(() => live && setCounting(false));
       },
       figures ? debounceMs : 0,
@@ -114,30 +148,43 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
   }, [catalog, edits]);
 
   // Until the figures arrive, the same layout is rendered hidden with zero counts (one row per tool
-  // once the catalog is listed, else one), so the page below the meter does not jump when they do.
+  // once the catalog is listed, else as many as the recording counted, else one), so the page below
+  // the meter does not jump when they do.
   const reserving = !figures && !error && !catalog?.error;
-  const layoutTools: Tool[] | undefined = figures ? tools : tools?.length ? tools : [{ name: 'create_event', description: '', inputSchema: { type: 'object' } } as Tool];
-  const zeros = (list: Tool[]) => ({ perTool: list.map((t) => ({ name: t.name, tokens: 0, bytes: 0 })), total: 0 });
+  const placeholders = Array.from({ length: recorded?.tools ?? 1 }, (_, i) => ({ name: `tool-${i + 1}`, description: '', inputSchema: { type: 'object' } }) as Tool);
+  const layoutTools: Tool[] | undefined = figures ? tools : tools?.length ? tools : placeholders;
+  const zeros = (list: Tool[]) => ({ perTool: list.map((tool) => ({ name: tool.name, tokens: 0, bytes: 0 })), total: 0 });
   const shown = (figures ?? (layoutTools ? ({ toolCount: layoutTools.length, compact: zeros(layoutTools), python: zeros(layoutTools) } as unknown as CatalogFigures) : undefined));
   const ser = figures?.[serialisation];
-  const max = ser ? Math.max(1, ...ser.perTool.map((t) => t.tokens)) : 1;
+  const max = ser ? Math.max(1, ...ser.perTool.map((tool) => tool.tokens)) : 1;
   const perServer = ser ? ser.total + (figures?.instructions ?? 0) : 0;
   const all = perServer * servers;
+  const edited = (name: string) => name in edits && edits[name] !== (catalog?.tools.find((tool) => tool.name === name)?.description ?? '');
+  const anyEdited = catalog?.tools.some((tool) => edited(tool.name)) ?? false;
+
+  const status = !visible
+    ? t('tokens.waiting')
+    : !progress.ready
+      ? t('tokens.loading', { progress: progress.total ? t('tokens.loadedOf', { loaded: mb(progress.loaded), total: mb(progress.total) }) : mb(progress.loaded) })
+      : !catalog
+        ? t('tokens.listing')
+        : [
+            label,
+            t('tokens.engine', { engine: catalog.engine }),
+            `pid ${catalog.pid}`,
+            [t('tokens.era', { era: catalog.era ?? '?' }), catalog.protocolVersion].filter(Boolean).join(' '),
+            t('tokens.loadedIn', { ms: progress.ms ?? '?' }),
+            ...(counting ? [t('tokens.counting')] : []),
+          ].join(' · ');
 
   return (
-    <section ref={root} class="fw token-meter not-content" aria-label={`Token cost of ${serverFile(server)}'s catalog`} data-widget="token-meter">
+    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server}>
       <div class="fw-head">
-        <p class="fw-title">What {serverFile(server)}'s tool catalog costs in tokens</p>
-        <EngineBadge pid={catalog?.pid} processState={catalog ? 'closed after listing' : undefined} />
+        <p class="fw-title">{t('tokens.title', { server: label })}</p>
+        <EngineBadge pid={catalog?.pid} processState={catalog ? t('tokens.closedAfterListing') : undefined} />
       </div>
-      <p class="fw-meta" role="status" aria-live="polite" data-meter-status={figures ? 'counted' : progress.ready ? 'ready' : 'loading'}>
-        {!visible
-          ? 'Waiting until the meter is on screen.'
-          : !progress.ready
-            ? `Loading the tokenizer (tiktoken o200k_base, in a worker): ${mb(progress.loaded)}${progress.total ? ` of ${mb(progress.total)}` : ''}`
-            : !catalog
-              ? 'Tokenizer ready. Listing the tools…'
-              : `${serverFile(server)} · ${catalog.engine} engine · pid ${catalog.pid} · ${catalog.era ?? '?'} era${catalog.protocolVersion ? ` ${catalog.protocolVersion}` : ''} · tokenizer loaded in ${progress.ms ?? '?'} ms${counting ? ' · counting…' : ''}`}
+      <p class="fw-meta" role="status" aria-live="polite" data-meter-status={error || catalog?.error ? 'failed' : figures ? 'counted' : progress.ready ? 'ready' : 'loading'}>
+        {status}
       </p>
       {/* Always in the layout (hidden when not loading), so the meter does not move when the tokenizer arrives. */}
       <progress
@@ -145,47 +192,52 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
         style={{ visibility: visible && !progress.ready ? 'visible' : 'hidden' }}
         max={progress.total || undefined}
         value={progress.total ? progress.loaded : undefined}
-        aria-label="Tokenizer download"
+        aria-label={t('tokens.download')}
       />
       {error && <p class="fw-error" role="alert">{error}</p>}
 
       <fieldset class="tm-ser">
-        <legend>Serialisation for the bars and the total</legend>
+        <legend>{t('tokens.serialisation')}</legend>
         {(['python', 'compact'] as const).map((s) => (
           <label key={s}>
-            <input type="radio" name={`tm-ser-${server}`} value={s} checked={serialisation === s} onChange={() => setSerialisation(s)} />{' '}
-            {s === 'python' ? 'python (json.dumps defaults)' : 'compact (JSON.stringify)'}
+            <input type="radio" name={`tm-ser-${server}`} value={s} data-serialisation={s} checked={serialisation === s} onChange={() => setSerialisation(s)} />{' '}
+            {s === 'python' ? t('tokens.python') : t('tokens.compact')}
           </label>
         ))}
       </fieldset>
 
       {((figures && tools && !catalog?.error) || reserving) && shown && layoutTools && (
         <div class={reserving ? 'tm-reserve' : 'tm-body'} aria-hidden={reserving ? 'true' : undefined} inert={reserving || undefined}>
-          <ul class="tm-tools" aria-label="Tokens per tool">
+          {recorded && <RecordedBeside recorded={recorded} figures={figures} toolCount={catalog?.tools.length} edited={anyEdited} />}
+          <ul class="tm-tools" aria-label={t('tokens.perTool')}>
             {layoutTools.map((tool, i) => {
               const c = shown.compact.perTool[i];
               const p = shown.python.perTool[i];
               const mine = shown[serialisation].perTool[i];
               if (!c || !p || !mine) return null;
-              const original = catalog?.tools[i]?.description ?? '';
               return (
-                <li class="tm-tool" key={`${i}-${tool.name}`} data-tool={tool.name} data-compact={c.tokens} data-python={p.tokens}>
+                <li
+                  class="tm-tool"
+                  key={`${i}-${tool.name}`}
+                  data-tool={reserving ? undefined : tool.name}
+                  data-compact={reserving ? undefined : c.tokens}
+                  data-python={reserving ? undefined : p.tokens}
+                >
                   <div class="tm-tool-head">
                     <code class="tm-name">{tool.name}</code>
-                    <span>
-                      compact <strong>{fmt(c.tokens)}</strong> · python <strong>{fmt(p.tokens)}</strong> tokens
-                    </span>
+                    <span>{richText('tokens.pair', {}, { compact: <strong>{fmt(c.tokens)}</strong>, python: <strong>{fmt(p.tokens)}</strong> })}</span>
                   </div>
                   <div class="tm-bar" aria-hidden="true">
                     <span style={{ width: `${(mine.tokens / max) * 100}%` }} />
                   </div>
                   <label class="tm-desc">
                     <span>
-                      Description of <code>{tool.name}</code>
-                      {tool.name in edits && edits[tool.name] !== original ? ' (edited)' : ''}
+                      {richText('tokens.description', {}, { tool: <code>{tool.name}</code> })}
+                      {edited(tool.name) ? ` ${t('tokens.edited')}` : ''}
                     </span>
                     <textarea
                       rows={3}
+                      data-field="description"
                       value={tool.description ?? ''}
                       onInput={(e) => {
                         const value = (e.target as HTMLTextAreaElement).value;
@@ -193,10 +245,11 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
                       }}
                     />
                   </label>
-                  {tool.name in edits && edits[tool.name] !== original && (
+                  {edited(tool.name) && (
                     <button
                       type="button"
                       class="mcp-btn"
+                      data-action="restore-description"
                       onClick={() =>
                         setEdits((m) => {
                           const { [tool.name]: _drop, ...rest } = m;
@@ -204,7 +257,7 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
                         })
                       }
                     >
-                      Restore the server's description
+                      {t('tokens.restore')}
                     </button>
                   )}
                 </li>
@@ -213,25 +266,26 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
           </ul>
           <dl class="tm-totals">
             <div>
-              <dt>{shown.toolCount === 1 ? 'The one tool as a list' : `All ${shown.toolCount} tools as one list`}</dt>
-              <dd data-total-compact={shown.compact.total} data-total-python={shown.python.total}>
-                compact <strong>{fmt(shown.compact.total)}</strong> · python <strong>{fmt(shown.python.total)}</strong> tokens
+              <dt>{shown.toolCount === 1 ? t('tokens.oneTool') : t('tokens.allTools', { n: shown.toolCount })}</dt>
+              <dd data-total-compact={reserving ? undefined : shown.compact.total} data-total-python={reserving ? undefined : shown.python.total}>
+                {richText('tokens.pair', {}, { compact: <strong>{fmt(shown.compact.total)}</strong>, python: <strong>{fmt(shown.python.total)}</strong> })}
               </dd>
             </div>
             <div>
-              <dt>Instructions ({catalog?.era === 'legacy' ? 'from initialize' : 'from server/discover'})</dt>
-              <dd data-instructions={shown.instructions ?? ''}>
-                {shown.instructions === undefined ? 'none' : <><strong>{fmt(shown.instructions)}</strong> tokens</>}
+              <dt>{t('tokens.instructionsFrom', { method: catalog?.era === 'legacy' ? 'initialize' : 'server/discover' })}</dt>
+              <dd data-instructions={reserving ? undefined : (shown.instructions ?? '')}>
+                {shown.instructions === undefined ? t('tokens.none') : richText('tokens.count', {}, { n: <strong>{fmt(shown.instructions)}</strong> })}
               </dd>
             </div>
           </dl>
 
-          <div class="tm-multiply" role="group" aria-label="Many servers">
+          <div class="tm-multiply" role="group" aria-label={t('tokens.manyServers')}>
             <div class="fw-row">
-              <label for={`tm-servers-${server}`}>Connected servers like this one</label>
+              <label for={`tm-servers-${server}`}>{t('tokens.servers')}</label>
               <input
                 id={`tm-servers-${server}`}
                 type="number"
+                data-field="servers"
                 min={1}
                 max={1000}
                 step={1}
@@ -247,21 +301,20 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
             </div>
             {serversBad ? (
               <p id={`tm-servers-${server}-err`} class="fw-error" role="alert">
-                {t('counter.bad', { min: 1, max: 1000, last: servers })}
+                {t('tokens.serversBad', { min: 1, max: 1000, last: servers })}
               </p>
             ) : null}
             <p data-all-servers={all}>
-              {servers} × {fmt(perServer)} tokens ({serialisation} catalog + instructions) = <strong>{fmt(all)}</strong> tokens before
-              the conversation starts.
+              {richText('tokens.multiply', { servers, perServer, serialisation }, { all: <strong>{fmt(all)}</strong> })}
             </p>
-            <p class="fw-meta">Typical context-window sizes: 128K, 200K and 1M tokens.</p>
+            <p class="fw-meta">{t('tokens.windows')}</p>
             <ul class="tm-windows">
               {CONTEXT_WINDOWS.map((w) => {
                 const share = windowShare(all, w);
                 return (
                   <li key={w.label} data-window={w.tokens}>
                     <span class="tm-window-label">
-                      {w.label} ({fmt(w.tokens)} tokens): <strong>{formatShare(share)}</strong>
+                      {richText('tokens.window', { label: w.label, tokens: w.tokens }, { share: <strong>{formatShare(share, currentLang())}</strong> })}
                     </span>
                     <div class="tm-bar" aria-hidden="true">
                       <span style={{ width: `${Math.min(100, share)}%` }} data-over={share > 100 || undefined} />
@@ -274,5 +327,45 @@ export default function TokenMeterIsland({ server = 'calendar', debounceMs = 200
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The recorded figures of the same package beside the live ones, and one
+ * sentence: they agree, they differ because the reader edited a description,
+ * or they differ (another package version, tokenizer or client capability).
+ */
+function RecordedBeside({ recorded, figures, toolCount, edited }: { recorded: RecordedFigures; figures: CatalogFigures | undefined; toolCount: number | undefined; edited: boolean }) {
+  const rows: Array<{ key: string; label: string; live: number | undefined; rec: number }> = [
+    { key: 'tools', label: t('tokens.rowTools'), live: figures ? toolCount : undefined, rec: recorded.tools },
+    { key: 'python', label: t('tokens.rowPython'), live: figures?.python.total, rec: recorded.python },
+    { key: 'compact', label: t('tokens.rowCompact'), live: figures?.compact.total, rec: recorded.compact },
+    { key: 'instructions', label: t('tokens.rowInstructions'), live: figures?.instructions, rec: recorded.instructions },
+  ];
+  const verdict = !figures ? 'pending' : rows.every((r) => r.live === r.rec) ? 'same' : edited ? 'edited' : 'differs';
+  const sentence = { pending: t('tokens.pending'), same: t('tokens.same'), edited: t('tokens.differsEdited'), differs: t('tokens.differs') }[verdict];
+  return (
+    <div class="tm-recorded" data-recorded={verdict}>
+      <table>
+        <caption>{t('tokens.recordedTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('tokens.colWhat')}</th>
+            <th scope="col">{t('tokens.colLive')}</th>
+            <th scope="col">{t('tokens.colRecorded', { package: recorded.package, version: recorded.version, date: formatDate(recorded.measuredOn, currentLang()) })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} data-row={r.key} data-live={r.live ?? ''} data-recorded={r.rec}>
+              <th scope="row">{r.label}</th>
+              <td>{r.live === undefined ? '…' : formatNumber(r.live)}</td>
+              <td>{formatNumber(r.rec)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class={verdict === 'same' ? 'fw-ok' : verdict === 'pending' ? 'fw-meta' : 'fw-warn'}>{sentence}</p>
+    </div>
   );
 }

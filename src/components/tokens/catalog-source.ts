@@ -1,7 +1,8 @@
 /**
- * Fetches the live catalog of a toy server, the way a client would: probe the
- * era (spec digest §4), then `tools/list` (every page), keeping the server's
- * `instructions` (from `server/discover`, or `initialize` on a legacy server).
+ * Fetches the live catalog of a server, the way a client would: probe the era
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/lifecycle),
+ * then `tools/list` (every page), keeping the server's `instructions` (from
+ * `server/discover`, or `initialize` on a legacy server).
  */
 import { Connection, RequestBuilder, listAll, probeEra, type Era, type Tool } from '../../protocol/index.ts';
 import type { Engine, EngineKind } from '../../engines/types.ts';
@@ -21,18 +22,26 @@ export interface LiveCatalog {
   error?: string;
 }
 
-/** Spawns `toy-servers/<server>.mjs` (or `options.entryOf(server)`; `timeoutMs` per request, default 5000), probes it, lists its tools, and closes it. Rejects only when the process cannot start. */
+/**
+ * Spawns `toy-servers/<server>.mjs` (or `options.entryOf(server)`), probes it
+ * (on a legacy server: `initialize`, then `notifications/initialized`, before
+ * anything else), lists its tools, and closes it: the catalog `npm run probe`
+ * counts (src/cli/server-report.ts), with the same client identity and
+ * capabilities. `timeoutMs` per request (default 5000);
+ * `discoverTimeoutMs` before an unanswered `server/discover` counts as legacy
+ * (default the probe's, 3000). Rejects only when the process cannot start.
+ */
 export async function fetchCatalog(
   engine: Engine,
   server: string,
-  options: { timeoutMs?: number; entryOf?: (server: string) => string } = {},
+  options: { timeoutMs?: number; discoverTimeoutMs?: number; entryOf?: (server: string) => string } = {},
 ): Promise<LiveCatalog> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const proc = await engine.spawn((options.entryOf ?? serverEntry)(server));
   const connection = new Connection(proc, { timeoutMs });
   const builder = new RequestBuilder();
   try {
-    const report = await probeEra(connection, { builder });
+    const report = await probeEra(connection, options.discoverTimeoutMs === undefined ? { builder } : { builder, discoverTimeoutMs: options.discoverTimeoutMs });
     const out: LiveCatalog = { server, engine: engine.kind, pid: proc.pid, era: report.era, tools: [] };
     if (report.protocolVersion) out.protocolVersion = report.protocolVersion;
     if (report.instructions !== undefined) out.instructions = report.instructions;

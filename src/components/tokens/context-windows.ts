@@ -3,6 +3,7 @@
  * sizes of current models, not any one vendor's figure: 128K, 200K and 1M
  * tokens (K = 1,000 here).
  */
+import type { Lang } from '../../i18n/index.ts';
 
 /** A context-window size, in tokens. */
 export interface ContextWindow {
@@ -23,8 +24,14 @@ export function windowShare(tokens: number, window: ContextWindow): number {
   return (tokens / window.tokens) * 100;
 }
 
-/** A percentage for display: one decimal under 10 %, whole numbers above, "<0.1%" for tiny shares. */
-export function formatShare(percent: number): string {
-  if (percent > 0 && percent < 0.1) return '<0.1%';
-  return percent < 10 ? `${percent.toFixed(1)}%` : `${Math.round(percent)}%`;
+/**
+ * A percentage for display in `lang` (default English): one decimal under
+ * 10 %, whole numbers above, "<0.1%" for tiny shares; the decimal mark and
+ * grouping as the language writes them (`1.5%` / `1,5%`, `1,200%` / `1.200%`).
+ */
+export function formatShare(percent: number, lang: Lang = 'en'): string {
+  const locale = lang === 'id' ? 'id-ID' : 'en-US';
+  if (percent > 0 && percent < 0.1) return `<${(0.1).toLocaleString(locale)}%`;
+  const shown = percent < 10 ? percent.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : Math.round(percent).toLocaleString(locale);
+  return `${shown}%`;
 }

@@ -1,8 +1,10 @@
 /**
  * Looks up and words a figure of `src/data/measured.json` for MeasuredFacts:
  * the value, where it comes from (package, version, date; tokenizer for
- * token counts), and the one provenance note a page with figures carries.
+ * token counts), and the one provenance note a page with figures carries,
+ * in the page's language (src/i18n, area `facts`).
  */
+import { formatNumber, t, type Lang } from '../../i18n/index.ts';
 
 /** The shape of measured.json that this module reads. */
 export interface MeasuredFile {
@@ -28,36 +30,51 @@ export function lookupFact(file: MeasuredFile, path: string): unknown {
 }
 
 /**
- * Words a value: numbers with thousands separators (`1,307`), a `{name, tokens}`
- * pair as `get-tiny-image (52 tokens)`, strings as they are, anything else as JSON;
- * and the source, e.g. `@modelcontextprotocol/server-everything 2026.8.31, measured 2026-11-30`.
+ * A `YYYY-MM-DD` date (UTC) as the language writes it: `November 30, 2026` in
+ * English, `30 November 2026` in Indonesian. A string that is not such a date
+ * comes back as it is. Never throws.
  */
-export function describeFact(file: MeasuredFile, path: string, value: unknown): { text: string; source: string } {
-  let text: string;
-  if (typeof value === 'number') text = value.toLocaleString('en-US');
-  else if (typeof value === 'string') text = value;
-  else if (value && typeof value === 'object' && 'name' in value && 'tokens' in value) {
-    const v = value as { name: string; tokens: number };
-    text = `${v.name} (${v.tokens.toLocaleString('en-US')} tokens)`;
-  } else text = JSON.stringify(value);
-  const tokenizer = path.startsWith('tokens.') && file.tokenizer ? `, counted with ${file.tokenizer}` : '';
-  return { text, source: `${file.package} ${file.version}, measured ${file.measuredOn}${tokenizer}` };
+export function formatDate(iso: string, lang: Lang): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : undefined;
+  if (!d || Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang === 'id' ? 'id-ID' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
 }
 
 /**
- * The provenance note of a page that shows measured figures, in two parts: a
- * short title and one sentence naming the package, its version, the date, the
- * Node version and the tokenizer (when known). Pure; never throws.
- * Example text: `@modelcontextprotocol/server-everything 2026.8.31, run on Node v24.21.0
- * and measured on 2026-11-30; token counts use tiktoken 1.0.22, o200k_base. ...`
+ * Words a value in `lang` (default English): numbers with the language's
+ * thousands separators (`1,307` / `1.307`), a `{name, tokens}` pair as
+ * `get-tiny-image (52 tokens)`, strings as they are, anything else as JSON;
+ * and the source, e.g. `@modelcontextprotocol/server-everything 2026.8.31, measured November 30, 2026`.
  */
-export function describeProvenance(file: MeasuredFile): { title: string; text: string } {
-  const node = file.node ? ` on Node ${file.node}` : '';
-  const tokens = file.tokenizer ? `; token counts use ${file.tokenizer}` : '';
-  return {
-    title: 'Where the measured figures come from:',
-    text:
-      `${file.package} ${file.version}, run${node} and measured on ${file.measuredOn}${tokens}. ` +
-      'npm run measure repeats the measurement, and the course\'s tests fail when the figures and the package disagree.',
-  };
+export function describeFact(file: MeasuredFile, path: string, value: unknown, lang: Lang = 'en'): { text: string; source: string } {
+  let text: string;
+  if (typeof value === 'number') text = formatNumber(value, lang);
+  else if (typeof value === 'string') text = value;
+  else if (value && typeof value === 'object' && 'name' in value && 'tokens' in value) {
+    const v = value as { name: string; tokens: number };
+    text = t('facts.pair', { name: v.name, n: v.tokens }, lang);
+  } else text = JSON.stringify(value);
+  const vars = { package: file.package, version: file.version, date: formatDate(file.measuredOn, lang) };
+  const source =
+    path.startsWith('tokens.') && file.tokenizer
+      ? t('facts.sourceTokenizer', { ...vars, tokenizer: file.tokenizer }, lang)
+      : t('facts.source', vars, lang);
+  return { text, source };
+}
+
+/**
+ * The provenance note of a page that shows measured figures, in `lang`
+ * (default English), in two parts: a short title and a few sentences naming
+ * the package, its version, the date (formatted for the language), the Node
+ * version and the tokenizer (when known), and the command that repeats it.
+ * Pure; never throws. Example text: `@modelcontextprotocol/server-everything
+ * 2026.8.31, run on Node v24.21.0 and measured on November 30, 2026. Token
+ * counts use tiktoken 1.0.22, o200k_base. ...`
+ */
+export function describeProvenance(file: MeasuredFile, lang: Lang = 'en'): { title: string; text: string } {
+  const vars = { package: file.package, version: file.version, date: formatDate(file.measuredOn, lang) };
+  const parts = [file.node ? t('facts.provenanceNode', { ...vars, node: file.node }, lang) : t('facts.provenance', vars, lang)];
+  if (file.tokenizer) parts.push(t('facts.provenanceTokenizer', { tokenizer: file.tokenizer }, lang));
+  parts.push(t('facts.provenanceRepeat', { command: 'npm run measure' }, lang));
+  return { title: t('facts.provenanceTitle', {}, lang), text: parts.join(' ') };
 }

@@ -22,11 +22,25 @@ export type BootFailureCode =
   | 'licence-refused'
   | 'boot-failed';
 
-/** A failed boot: `code` for programs, `message` for readers (one sentence or two). */
+/**
+ * The variable parts of a boot failure, so a page can say it in the reader's
+ * language from `code` plus these (the English `message` says the same).
+ */
+export interface BootFailureDetails {
+  /** The boot timeout that ran out, in seconds (`timeout`, `licence-missing`). */
+  seconds?: number;
+  /** What the WebContainer API said, as it said it (`licence-refused`, `boot-failed`). */
+  detail?: string;
+  /** `offline` only: true when the browser claims to be online but StackBlitz could not be reached. */
+  unreachable?: boolean;
+}
+
+/** A failed boot: `code` (plus `details`) for programs, `message` for readers (one sentence or two, English). */
 export class BootFailure extends Error {
   constructor(
     readonly code: BootFailureCode,
     message: string,
+    readonly details: BootFailureDetails = {},
   ) {
     super(message);
     this.name = 'BootFailure';
@@ -127,14 +141,17 @@ async function boot(options: BootOptions): Promise<ContainerLike> {
           ? new BootFailure(
               'licence-missing',
               `WebContainer did not start within ${timeoutMs / 1000} s. This site sets no StackBlitz API key, which a course on its own domain needs; the network to StackBlitz may also be blocked.`,
+              { seconds: timeoutMs / 1000 },
             )
-          : new BootFailure('timeout', `WebContainer did not start within ${timeoutMs / 1000} s: StackBlitz could not be reached (no network, or it is blocked).`),
+          : new BootFailure('timeout', `WebContainer did not start within ${timeoutMs / 1000} s: StackBlitz could not be reached (no network, or it is blocked).`, {
+              seconds: timeoutMs / 1000,
+            }),
       );
     }, timeoutMs);
   });
   const unreachable = new Promise<never>((_, reject) => {
     reachable?.().catch(() =>
-      reject(new BootFailure('offline', 'WebContainer needs StackBlitz (it loads from stackblitz.com), and this page cannot reach it: no network, or it is blocked.')),
+      reject(new BootFailure('offline', 'WebContainer needs StackBlitz (it loads from stackblitz.com), and this page cannot reach it: no network, or it is blocked.', { unreachable: true })),
     );
   });
   try {
@@ -143,9 +160,9 @@ async function boot(options: BootOptions): Promise<ContainerLike> {
     if (error instanceof BootFailure) throw error;
     const text = error instanceof Error ? error.message : String(error);
     if (/unauthori[sz]ed|forbidden|client[_ ]?id|api key|licen[cs]e|not allowed/i.test(text)) {
-      throw new BootFailure('licence-refused', `StackBlitz refused this site's WebContainer API key: ${text}`);
+      throw new BootFailure('licence-refused', `StackBlitz refused this site's WebContainer API key: ${text}`, { detail: text });
     }
-    throw new BootFailure('boot-failed', `WebContainer failed to start: ${text}`);
+    throw new BootFailure('boot-failed', `WebContainer failed to start: ${text}`, { detail: text });
   } finally {
     clearTimeout(timer);
   }

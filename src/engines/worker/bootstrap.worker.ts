@@ -15,6 +15,7 @@
  */
 import { configureProcess, nodeProcess, ProcessExit } from './runtime/process-core.ts';
 import { Buffer } from 'buffer';
+import { addBase64url } from './runtime/base64url.ts';
 import { Outbox } from './runtime/outbox.ts';
 import { createStdio, type Stdio } from './runtime/stdio.ts';
 import { createConsole } from './runtime/console.ts';
@@ -35,6 +36,8 @@ const scope = globalThis as unknown as {
 // Polyfills read `process` as they load; it exists from the start.
 scope.process = nodeProcess;
 scope.global = globalThis;
+// The polyfill lacks Node's base64url encoding; every polyfill shares this one Buffer class.
+addBase64url(Buffer);
 scope.Buffer = Buffer;
 
 const post = (message: FromWorker, transfer?: Transferable[]) => scope.postMessage(message, transfer);

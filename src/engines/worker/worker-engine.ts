@@ -47,12 +47,29 @@ export interface WorkerEngineOptions {
   /** Environment every process gets (before `SpawnOptions.env`). Default none. */
   env?: Record<string, string>;
   /**
-   * How many Workers to keep loaded ahead of need (0 to 4). Default 2, so that
-   * back-to-back spawns (Replay's "fresh process" mode) find one ready while
-   * the next loads.
+   * How many Workers to keep loaded ahead of need before the first spawn
+   * (0 to 6). Default 2: what `prewarm()` loads for a widget on screen.
    */
   spares?: number;
+  /**
+   * How many Workers to keep loaded once a process has run (at least `spares`,
+   * at most 6). Default {@link BURST_SPARES}, so that back-to-back spawns
+   * (Replay's "fresh process" mode runs a lesson's messages in up to five
+   * processes in a row) each find one loaded. The extra Workers are loaded only
+   * after the first spawn, at idle, so a page where nothing runs loads no more
+   * than `spares`.
+   */
+  burstSpares?: number;
+  /**
+   * How the pool is refilled: `parallel` starts every missing Worker at once;
+   * `sequential` starts the next when the previous has loaded (fewer Workers
+   * compete with a running process for the CPU). Default `sequential`.
+   */
+  refill?: 'parallel' | 'sequential';
 }
+
+/** The default size of the pool once a process has run (see {@link WorkerEngineOptions.burstSpares}). */
+export const BURST_SPARES = 4;
 
 /** A Worker that has loaded (or is loading) the bootstrap and waits for its one `init`. */
 interface Spare {
@@ -61,6 +78,8 @@ interface Spare {
   files: Record<string, string> | undefined;
   /** True once it has loaded the bootstrap and prepared the files' modules. */
   isLoaded: boolean;
+  /** True when it could not load (it has been dropped). */
+  failed?: boolean;
   /** Settles when it has loaded, failed, or been taken. */
   loaded: Promise<void>;
   settle: () => void;
@@ -68,6 +87,12 @@ interface Spare {
 
 /** The longest a spawn waits for its process's first output before refilling the pool of spares, in ms. */
 const REFILL_AFTER_MS = 50;
+
+/** Runs `run` when the page is idle (within 1 s), or after a short timeout where there is no `requestIdleCallback`. */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 1000 });
+  else setTimeout(run, 50);
+}
 
 /** The path Node reports as `process.execPath` / `argv[0]` in this engine. */
 export const EXEC_PATH = '/usr/local/bin/node';
@@ -83,7 +108,14 @@ export class WorkerEngine implements Engine {
   #loaded: Promise<void> | undefined;
   /** Workers loaded (or loading) ahead of need, oldest first (see {@link #takeWorker}). */
   #spares: Spare[] = [];
+  /** How many Workers the pool holds now: `spares`, raised to `burstSpares` after the first spawn. */
   #spareCount: number;
+  #burstCount: number;
+  #refill: 'parallel' | 'sequential';
+  /** Settles when the pool has grown to `burstSpares` (set on the first spawn). */
+  #growing: Promise<void> | undefined;
+  /** Settles when a sequential refill has filled the pool. */
+  #refilling: Promise<void> | undefined;
   /**
    * Settles once the page has the bootstrap script (the first Worker ran it):
    * until then no second Worker is created, so the script is downloaded once
@@ -97,7 +129,10 @@ export class WorkerEngine implements Engine {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.#env = { ...options.env };
     this.#toyServers = options.toyServers ?? true;
-    this.#spareCount = Math.max(0, Math.min(4, Math.floor(options.spares ?? 2)));
+    const clamp = (n: number) => Math.max(0, Math.min(6, Math.floor(n)));
+    this.#spareCount = clamp(options.spares ?? 2);
+    this.#burstCount = Math.max(this.#spareCount, clamp(options.burstSpares ?? BURST_SPARES));
+    this.#refill = options.refill ?? 'sequential';
   }
 
   /** Loads the initial files (the bundled toy servers) once. Called by every other method; call it early to warm up. */
@@ -184,7 +219,19 @@ export class WorkerEngine implements Engine {
     // Refill the pool as soon as this process has answered (or after REFILL_AFTER_MS): a Worker loading
     // meanwhile would take CPU from the start of the process the reader waits for, and the next spawn
     // (Replay's comes a few milliseconds after this one's exchange) still finds the other spare.
-    void Promise.race([process.answered, new Promise((resolve) => setTimeout(resolve, REFILL_AFTER_MS))]).then(() => this.#fillSpares());
+    // After the first spawn the pool grows to cover a burst; the extra Workers load at idle.
+    void Promise.race([process.answered, new Promise((resolve) => setTimeout(resolve, REFILL_AFTER_MS))]).then(() => {
+      this.#fillSpares();
+      if (this.#spareCount < this.#burstCount && !this.#growing) {
+        this.#growing = new Promise<void>((resolve) =>
+          whenIdle(() => {
+            this.#spareCount = this.#burstCount;
+            this.#fillSpares();
+            resolve();
+          }),
+        );
+      }
+    });
     return process;
   }
 
@@ -227,9 +274,30 @@ export class WorkerEngine implements Engine {
       void this.#scriptFetched!.then(() => this.#fillSpares());
       return;
     }
+    if (this.#refill === 'sequential') {
+      this.#refillInSequence();
+      return;
+    }
     void this.#scriptFetched.then(() => {
       while (!this.#disposed && this.#spares.length < this.#spareCount) this.#addSpare();
     });
+  }
+
+  /** Sequential refill: one Worker loading at a time, the next started when it has loaded, until the pool is full. */
+  #refillInSequence(): void {
+    this.#refilling ??= (async () => {
+      await this.#scriptFetched;
+      while (!this.#disposed && this.#spares.length < this.#spareCount) {
+        const loading = this.#spares.find((spare) => !spare.isLoaded);
+        if (loading) {
+          await loading.loaded;
+          continue;
+        }
+        const spare = this.#addSpare();
+        await spare.loaded;
+        if (spare.failed) break; // the next spawn reports the problem with its own Worker
+      }
+    })().finally(() => (this.#refilling = undefined));
   }
 
   #addSpare(): Spare {
@@ -252,6 +320,7 @@ export class WorkerEngine implements Engine {
       event.preventDefault();
       // A spare that cannot load is dropped; the next spawn reports the problem with its own Worker.
       this.#spares = this.#spares.filter((s) => s !== spare);
+      spare.failed = true;
       worker.terminate();
       settle();
     };
@@ -272,6 +341,11 @@ export class WorkerEngine implements Engine {
     await this.#scriptFetched;
     // Spares created after the script arrived are in the list only after that promise's reactions ran.
     await Promise.resolve();
+    if (this.#growing) {
+      await this.#growing;
+      await Promise.resolve();
+    }
+    await this.#refilling;
     await Promise.all(this.#spares.map((s) => s.loaded));
   }
 

@@ -69,9 +69,14 @@ export interface SerializedResponse {
   body: ReadableStream<Uint8Array> | null;
 }
 
-/** One entry of the Worker's output queue, kept in program order. */
+/**
+ * One entry of the Worker's output queue, kept in program order. `data` is one
+ * write, or several consecutive writes to the same stream joined; for joined
+ * stderr writes, `sizes` holds the byte length of each (they sum to
+ * `data.length`), so the page can pass stderr on write by write.
+ */
 export type OutputItem =
-  | { t: 'out'; fd: 1 | 2; data: Uint8Array }
+  | { t: 'out'; fd: 1 | 2; data: Uint8Array; sizes?: number[] }
   | { t: 'fs'; changes: FileChanges };
 
 /** Worker -> page. */

@@ -3,11 +3,19 @@
  * {@link EngineProcess} of the engine contract over one module Worker.
  *
  * stdout arrives as bytes and is split into lines (`../stdout-lines.ts`, the splitter every engine shares);
- * stderr is decoded as UTF-8 and passed on in chunks. The exit settles once:
+ * stderr is decoded as UTF-8 and passed on write by write. The exit settles once:
  * with the process's own code (`process.exit`, an uncaught error -> 1, an
  * empty event loop -> `process.exitCode ?? 0`), or `{ code: null, signal,
  * reason }` when the engine stopped it (kill, watchdog, a Worker that failed
  * to load). A partial last stdout line (no `"\n"`) is delivered at exit.
+ *
+ * A flood never blocks the page: what the Worker sends is queued in order
+ * (lines, stderr writes, file changes, the exit) and handed to the listeners
+ * in slices of at most {@link SLICE_MS} ms, the page's event loop running
+ * between slices (input, rendering, other processes). While nothing is
+ * queued, a message is handled at once, so a reply costs no extra wait. The
+ * exit settles after every line the process wrote before it; a {@link kill}
+ * drops what was still queued, as closing a pipe does.
  */
 import type { EngineProcess, ExitInfo } from '../types.ts';
 import { stdoutLines } from '../stdout-lines.ts';
@@ -23,6 +31,30 @@ export interface ProcessHooks {
   exited(): void;
 }
 
+/** The longest the page spends handing queued output to listeners in one task, in ms (see the module comment). */
+export const SLICE_MS = 8;
+
+/** Queued work, in the order the Worker sent it: a stdout line, or anything else (a stderr write, file changes, the exit). */
+type Unit = string | (() => void);
+
+/** Runs `run` in a new task of the page's event loop (after input and rendering that are due). */
+function nextTask(run: () => void): void {
+  if (typeof MessageChannel === 'function') {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      run();
+    };
+    channel.port2.postMessage(null);
+  } else setTimeout(run, 0);
+}
+
+/** True when every byte is ASCII (then each byte decodes to one UTF-16 unit). */
+function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
+
 export class WorkerProcess implements EngineProcess {
   readonly pid: number;
   readonly exit: Promise<ExitInfo>;
@@ -31,12 +63,19 @@ export class WorkerProcess implements EngineProcess {
   #worker: Worker;
   #hooks: ProcessHooks;
   #watchdog: Watchdog;
+  /** Output that arrived before the first listener subscribed (delivered to it), as the Node engine does. */
   #stdout = new HeldChannel<string>();
   #stderr = new HeldChannel<string>();
-  /** Output that arrived before the first listener subscribed (delivered to it), as the Node engine does. */
   #lines = stdoutLines();
   #errText = new TextDecoder('utf-8');
+  /** True when the stderr decoder holds no partial character (the last byte it took was ASCII). */
+  #errClean = true;
   #encoder = new TextEncoder();
+  /** Output and events received but not yet handed on, from `#head` on (see the module comment). */
+  #queue: Unit[] = [];
+  #head = 0;
+  #draining = false;
+  #scheduled = false;
   #done = false;
   #stdinClosed = false;
   #settle!: (info: ExitInfo) => void;
@@ -59,7 +98,8 @@ export class WorkerProcess implements EngineProcess {
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
-      this.#emitErr(`The Worker engine could not start this process: ${event.message || 'the Worker failed to load'}\n`);
+      const why = event.message || 'the Worker failed to load';
+      this.#queue.push(() => this.#emitErr(`The Worker engine could not start this process: ${why}\n`));
       this.#stop({ code: 1, reason: `the Worker failed to load${event.message ? `: ${event.message}` : ''}` });
     };
     worker.onmessageerror = () => this.#stop({ code: 1, reason: 'a message from the Worker could not be read' });
@@ -77,29 +117,83 @@ export class WorkerProcess implements EngineProcess {
       case 'ready':
         this.#watchdog.started();
         this.#ready();
-        break;
+        return;
       case 'beat':
       case 'loaded':
-        break;
+        return;
       case 'batch':
         this.#answered();
         for (const item of message.items) {
-          if (this.#done) return;
-          if (item.t === 'fs') this.#hooks.files(item.changes);
-          else {
-            this.#watchdog.output(item.data.length);
-            if (this.#done) return;
-            if (item.fd === 1) for (const line of this.#lines.pushLines(item.data)) this.#emitOut(line);
-            else this.#emitErr(this.#errText.decode(item.data, { stream: true }));
+          if (item.t === 'fs') {
+            const changes = item.changes;
+            this.#queue.push(() => this.#hooks.files(changes));
+            continue;
           }
+          this.#watchdog.output(item.data.length);
+          if (this.#done) break; // past the output limit: the watchdog stopped the process
+          if (item.fd === 1) for (const line of this.#lines.pushLines(item.data)) this.#queue.push(line);
+          else for (const text of this.#stderrWrites(item.data, item.sizes)) this.#queue.push(() => this.#emitErr(text));
         }
         break;
       case 'exit':
         this.#stop(message.reason ? { code: message.code, reason: message.reason } : { code: message.code });
-        break;
+        return;
       case 'fetch-result':
-        this.onFetchResult?.(message);
+        this.#queue.push(() => this.onFetchResult?.(message));
         break;
+    }
+    this.#drain();
+  }
+
+  /** Decodes stderr bytes (one write, or joined writes of `sizes` bytes each) into one text per write. */
+  #stderrWrites(data: Uint8Array, sizes: number[] | undefined): string[] {
+    if (!sizes) {
+      const text = this.#errText.decode(data, { stream: true });
+      this.#errClean = data.length === 0 ? this.#errClean : data[data.length - 1]! < 0x80;
+      return [text];
+    }
+    const out: string[] = [];
+    let at = 0;
+    if (this.#errClean && isAscii(data)) {
+      // One decode for the whole run; each write is then a slice of it.
+      const all = this.#errText.decode(data, { stream: true });
+      for (const n of sizes) out.push(all.slice(at, (at += n)));
+      return out;
+    }
+    for (const n of sizes) out.push(this.#errText.decode(data.subarray(at, (at += n)), { stream: true }));
+    this.#errClean = data.length === 0 ? this.#errClean : data[data.length - 1]! < 0x80;
+    return out;
+  }
+
+  /**
+   * Hands queued units on, in order, for at most {@link SLICE_MS} ms; what is
+   * left waits for the next task. A listener may call back into the process
+   * (kill it): the loop reads the queue afresh after every unit.
+   */
+  #drain(): void {
+    if (this.#draining) return;
+    this.#draining = true;
+    const deadline = performance.now() + SLICE_MS;
+    try {
+      let n = 0;
+      while (this.#head < this.#queue.length) {
+        const unit = this.#queue[this.#head++]!;
+        if (typeof unit === 'string') this.#stdout.emit(unit);
+        else unit();
+        if ((++n & 7) === 0 && performance.now() >= deadline) break;
+      }
+    } finally {
+      this.#draining = false;
+    }
+    if (this.#head >= this.#queue.length) {
+      this.#queue = [];
+      this.#head = 0;
+    } else if (!this.#scheduled) {
+      this.#scheduled = true;
+      nextTask(() => {
+        this.#scheduled = false;
+        this.#drain();
+      });
     }
   }
 
@@ -111,25 +205,32 @@ export class WorkerProcess implements EngineProcess {
     this.#post(message, transfer);
   }
 
-  #emitOut(line: string): void {
-    this.#stdout.emit(line);
-  }
-
   #emitErr(text: string): void {
     if (!text) return;
     this.#stderr.emit(text);
   }
 
-  #stop(info: ExitInfo): void {
+  /**
+   * Stops the Worker at once; the exit settles once everything queued before
+   * it has been handed on (`drop`: what is queued is discarded instead).
+   */
+  #stop(info: ExitInfo, drop = false): void {
     if (this.#done) return;
-    for (const line of this.#lines.endLines()) this.#emitOut(line);
-    this.#emitErr(this.#errText.decode());
     this.#done = true;
     this.#answered();
     this.#watchdog.stop();
     this.#worker.terminate();
-    this.#settle(info);
     this.#hooks.exited();
+    const finish = () => {
+      for (const line of this.#lines.endLines()) this.#stdout.emit(line);
+      this.#emitErr(this.#errText.decode());
+      this.#settle(info);
+    };
+    if (drop) {
+      this.#queue = [finish];
+      this.#head = 0;
+    } else this.#queue.push(finish);
+    this.#drain();
   }
 
   /** True once the process has exited. */
@@ -162,7 +263,8 @@ export class WorkerProcess implements EngineProcess {
     this.#post({ t: 'stdin-end' });
   }
 
+  /** Stops the process at once; output it wrote that the page has not handed on yet is dropped. */
   kill(): void {
-    this.#stop({ code: null, signal: 'SIGKILL', reason: 'killed by the engine' });
+    this.#stop({ code: null, signal: 'SIGKILL', reason: 'killed by the engine' }, true);
   }
 }

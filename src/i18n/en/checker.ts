@@ -1,7 +1,10 @@
 /**
- * The Checker widget's words (src/components/checker/). The rules, expectations
- * and hints of the checks themselves come from the checker (src/checker/) in
- * English; wire lines are never translated.
+ * The Checker widget's words (src/components/checker/) and the Yardstick
+ * table's (`checker.yardstick.*`; `checker.yardstick.label.<id>` names a
+ * server of the `checker` section of src/data/measured.json by its id). The
+ * rules, expectations and hints of the checks themselves come from the
+ * checker (src/checker/) in English and from src/i18n/id/checks.ts in
+ * Indonesian; wire lines are never translated.
  */
 export const checker = {
   'checker.title': 'Checker: {file} against MCP 2026-07-28',
@@ -49,4 +52,14 @@ export const checker = {
   'checker.stage.resources-prompts': 'Resources and prompts',
   'checker.stage.mrtr': 'A multi round-trip call',
   'checker.stage.legacy': 'A legacy client',
+  'checker.yardstick.region': 'Checker verdicts of real servers',
+  'checker.yardstick.caption': 'Checker verdicts per stage (✓ passed, ✗ failed, – skipped)',
+  'checker.yardstick.server': 'Server',
+  'checker.yardstick.failed': 'Failed checks',
+  'checker.yardstick.none': 'none',
+  'checker.yardstick.measured': 'Measured, not claimed.',
+  'checker.yardstick.provenance': "The checker of this course run with {command} on {packages} (and on the course's own reference server), with Node {node}, on {date}. A test re-runs it and fails when the figures change.",
+  'checker.yardstick.label.sdk-server': 'a small server built with the official TypeScript SDK',
+  'checker.yardstick.label.server-everything': 'the reference server "everything"',
+  'checker.yardstick.label.reference': "the course's reference server for the checker's tests",
 } as const;

@@ -1,4 +1,27 @@
-/** Strings several widgets share (copy buttons, the engine badge, take-home). */
+/** Strings several widgets share (copy buttons, confirmations, take-home, the JSON view, spec links). */
 export const common = {
   'common.copy': 'Copy',
+  'common.copied': 'Copied.',
+  'common.copyFailed': 'Copying failed: the browser refused clipboard access.',
+  'common.keepEdits': 'Keep my edits',
+  'common.spec': 'spec: {section}',
+  'common.newTab': '(opens in a new tab)',
+  'common.json.item': 'item',
+  'common.json.items': 'items',
+  'common.json.key': 'key',
+  'common.json.keys': 'keys',
+  'common.json.cutNotShown': '({n} more characters not shown)',
+  'common.json.cut': '({n} more characters)',
+  'common.home.title': 'Run it on your machine',
+  'common.home.intro': 'Needs Node.js 22 or later. Download the server as you have it now (with your edits), then run:',
+  'common.home.download': 'Download {file}',
+  'common.home.downloadZip': 'Download {file} (zip with {count} files)',
+  'common.home.unzip': 'Unzip it first; the command runs from the unzipped folder.',
+  'common.home.copyCommand': 'Copy command',
+  'common.home.failed': 'Could not prepare the download: {why}',
+  'common.home.notInEngine': '{file} is not in the engine\'s files',
+  'common.home.unreadable': '{path} imports {specifier}, which could not be read',
+  'common.home.noFiles': 'no files to pack',
+  'common.home.outside': '{path} is outside {root}',
+  'common.home.outsideEntry': '{path} is outside the entry folder',
 } as const;

@@ -1,3 +1,30 @@
-/** English strings of the editor area (keys `editor.*`). */
+/** English strings of the editor area (keys `editor.*`): the ServerEditor and its syntax check. */
 export const editor = {
+  'editor.title': 'Server source: {file}',
+  'editor.changed': 'edited (differs from the original)',
+  'editor.original': 'original',
+  'editor.label': 'Source of {file}',
+  'editor.help': 'Edits are saved in this browser as you type. Run checks the syntax, then restarts the server from your edit. Tab leaves the editor.',
+  'editor.restored': 'Your edit was restored from this browser. It runs when you press Run.',
+  'editor.notStarted': 'Not started: syntax error at line {line}, column {column}.',
+  'editor.runningOriginal': 'Running the original source.',
+  'editor.runningEdit': 'Running your edit in a fresh process.',
+  'editor.couldNotRun': 'Could not run: {why}. Your edit is kept.',
+  'editor.backToOriginal': 'Back to the original source.',
+  'editor.syntax': 'Syntax error at line {line}, column {column}: {message}. The server was not started.',
+  'editor.goToLine': 'Go to line {line}:{column}',
+  'editor.storageRefused': 'This browser refused to save the edit (storage is off or full); it lasts until you leave the page.',
+  'editor.run': 'Run',
+  'editor.reset': 'Reset',
+  'editor.resetQuestion': 'Reset to the original source? Your edits will be lost.',
+  'editor.resetConfirm': 'Reset to original',
+  'editor.runsEdit': 'The page runs your edit.',
+  'editor.runsOriginal': 'The page runs the original.',
+  // Syntax problems (syntax-check.ts); {opener}/{closer} are the characters themselves.
+  'editor.syntax.closesNothing': '"{closer}" closes nothing: there is no matching opener before it',
+  'editor.syntax.wrongCloser': '"{opener}" is never closed (a "{closer}" at line {line}, column {column} comes first)',
+  'editor.syntax.unclosed': '"{opener}" is never closed: the file ends first (line {line})',
+  'editor.syntax.module': 'the module does not parse here (unterminated string, comment, template or regular expression, or a bad import/export?)',
+  'editor.syntax.unexpected': 'unexpected {text}',
+  'editor.syntax.unexpectedEnd': 'unexpected end of line or file',
 } as const;

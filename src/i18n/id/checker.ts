@@ -1,8 +1,8 @@
 /**
- * Kata-kata widget Checker dalam bahasa Indonesia, dengan kunci yang sama
- * persis dengan `../en/checker.ts`. Aturan, harapan dan petunjuk tiap
- * pemeriksaan berasal dari checker (src/checker/) dalam bahasa Inggris; baris
- * wire tidak pernah diterjemahkan.
+ * Kata-kata widget Checker dan tabel Yardstick dalam bahasa Indonesia, dengan
+ * kunci yang sama persis dengan `../en/checker.ts`. Aturan, harapan, dan
+ * petunjuk tiap pemeriksaan ada di `./checks.ts`; baris wire tidak pernah
+ * diterjemahkan.
  */
 import type { checker as en } from '../en/checker.ts';
 
@@ -11,7 +11,7 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.run': 'Jalankan checker',
   'checker.stop': 'Hentikan',
   'checker.all-stages': 'Lanjutkan walau ada tahap yang gagal',
-  'checker.help': 'Memeriksa kode sumber seperti yang ada di editor sekarang, dalam proses baru di engine halaman ini. Tahap dijalankan berurutan; secara bawaan pemeriksaan berhenti di tahap pertama yang gagal.',
+  'checker.help': 'Memeriksa kode sumber persis seperti yang ada di editor sekarang, dalam proses-proses baru di engine halaman ini. Tahap-tahapnya dijalankan berurutan; secara bawaan pemeriksaan berhenti di tahap pertama yang gagal.',
   'checker.idle': 'Belum dijalankan. Tekan “Jalankan checker”.',
   'checker.starting': 'Menjalankan server…',
   'checker.running': 'Menjalankan tahap {n} dari {total}: {title}',
@@ -20,7 +20,7 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.syntax': 'Tidak dijalankan: kesalahan sintaks di baris {line}, kolom {column}: {message}.',
   'checker.error': 'Checker tidak dapat menjalankan server: {message}',
   'checker.progress': 'Kemajuan: {n} dari {total} tahap lulus.',
-  'checker.progress-restored': 'Kemajuan dari pemeriksaan terakhir Anda di peramban ini ({when}): {n} dari {total} tahap lulus.',
+  'checker.progress-restored': 'Kemajuan dari pemeriksaan terakhir Anda di browser ini ({when}): {n} dari {total} tahap lulus.',
   'checker.stage': 'Tahap {n}. {title}',
   'checker.stage-counts': '{passed} dari {total} pemeriksaan lulus',
   'checker.status.pass': 'lulus',
@@ -45,11 +45,21 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.solution.copy': 'Salin solusi',
   'checker.solution.label': 'Solusi untuk tahap {n} (hanya baca)',
   'checker.stage.framing': 'Satu pesan JSON per baris',
-  'checker.stage.jsonrpc': 'Galat JSON-RPC dan notifikasi',
+  'checker.stage.jsonrpc': 'Error JSON-RPC dan notification',
   'checker.stage.discover': 'server/discover',
-  'checker.stage.meta': 'Setiap permintaan dinilai sendiri',
+  'checker.stage.meta': 'Setiap request dinilai sendiri-sendiri',
   'checker.stage.tools': 'Tool',
   'checker.stage.resources-prompts': 'Resource dan prompt',
-  'checker.stage.mrtr': 'Panggilan bolak-balik berganda',
-  'checker.stage.legacy': 'Klien lama',
+  'checker.stage.mrtr': 'Panggilan multi round-trip',
+  'checker.stage.legacy': 'Client legacy',
+  'checker.yardstick.region': 'Hasil checker pada server sungguhan',
+  'checker.yardstick.caption': 'Hasil checker per tahap (✓ lulus, ✗ gagal, – dilewati)',
+  'checker.yardstick.server': 'Server',
+  'checker.yardstick.failed': 'Pemeriksaan yang gagal',
+  'checker.yardstick.none': 'tidak ada',
+  'checker.yardstick.measured': 'Diukur, bukan diklaim.',
+  'checker.yardstick.provenance': 'Checker kursus ini dijalankan dengan {command} pada {packages} (dan pada server rujukan milik kursus ini), dengan Node {node}, pada {date}. Sebuah tes menjalankannya ulang dan gagal bila angkanya berubah.',
+  'checker.yardstick.label.sdk-server': 'server kecil yang dibuat dengan SDK TypeScript resmi',
+  'checker.yardstick.label.server-everything': 'server rujukan "everything"',
+  'checker.yardstick.label.reference': 'server rujukan kursus ini untuk tes-tes checker',
 } as const;

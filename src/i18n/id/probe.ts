@@ -1,5 +1,120 @@
 import type { probe as en } from '../en/probe.ts';
 
-/** Teks berbahasa Indonesia untuk area probe (kunci `probe.*`). */
+/** Teks berbahasa Indonesia untuk area probe (kunci `probe.*`): widget ProbeFlow. */
 export const probe: Record<keyof typeof en, string> = {
+  'probe.aria': 'Probe era, langkah demi langkah',
+  'probe.title': 'Probe era: server/discover lebih dulu',
+  'probe.server': 'Server',
+  'probe.serverEverything': 'server-everything (server referensi resmi)',
+  'probe.stepByStep': 'Langkah demi langkah',
+  'probe.play': 'Putar',
+  'probe.allAtOnce': 'Semua sekaligus',
+  'probe.next': 'Langkah berikutnya',
+  'probe.pause': 'Jeda',
+  'probe.autoPlay': 'Putar otomatis',
+  'probe.processClosed': 'ditutup setelah dijalankan',
+
+  'probe.style.label': 'Cara {file} menjawab server/discover',
+  'probe.style.method-not-found': '-32601 Method not found (bawaan)',
+  'probe.style.invalid-params': '-32602 Invalid params',
+  'probe.style.silent': 'Diam: tidak menjawab sama sekali',
+  'probe.style.exit': 'Prosesnya keluar',
+  'probe.style.explain':
+    'Server legacy menolak server/discover dengan cara yang berbeda-beda: error dengan kode apa pun yang dipakai library-nya, diam saja, bahkan langsung keluar. Spesifikasi melarang fallback digantungkan pada satu kode error: apa pun yang bukan DiscoverResult dan bukan error modern yang dikenali berarti legacy, sehingga client selalu mundur ke initialize. Pilih satu perilaku, jalankan probe, lalu amati fallback yang sama.',
+  'probe.style.command': 'Server dijalankan dengan:',
+
+  'probe.status.probing': 'Sedang mem-probe {server}…',
+  'probe.status.idle': 'Pilih server, lalu mulai probe.',
+  'probe.status.run': 'engine {engine} · pid {pid} · langkah {step} dari {total}',
+  'probe.status.verdict': 'era {era}, {version}',
+  'probe.error': 'Probe tidak bisa dijalankan: {error}',
+
+  'probe.diagram': 'Keputusan probe',
+  'probe.node.discover': '1. Kirim server/discover dengan versi modern yang paling disukai di _meta',
+  'probe.node.sent': '(terkirim)',
+  'probe.node.answer': '2. Jawabannya menentukan era:',
+  'probe.node.taken': 'Dipilih',
+  'probe.node.then': '3. Lalu: ',
+  'probe.node.retry': 'server/discover sekali lagi, dengan versi dari data.supported',
+  'probe.node.initialize': 'initialize',
+  'probe.node.initializeThen': 'initialize, lalu notifications/initialized',
+  'probe.node.modern': 'setiap request membawa _meta; tanpa handshake',
+  'probe.node.era': 'Era: {era}, {version}',
+  'probe.branch.discover-result.title': 'DiscoverResult',
+  'probe.branch.discover-result.then': 'Modern: pilih versi yang didukung kedua pihak, lalu lanjutkan.',
+  'probe.branch.recognised-modern-error.title': 'Error modern yang dikenali (misalnya -32022)',
+  'probe.branch.recognised-modern-error.then': 'Modern, tetapi versinya salah: kirim ulang server/discover dengan versi dari data.supported. Jangan pernah initialize.',
+  'probe.branch.legacy-fallback.title': 'Error lain apa pun, tidak ada jawaban tepat waktu, atau prosesnya keluar',
+  'probe.branch.legacy-fallback.then': 'Legacy: kirim initialize, lalu notifications/initialized.',
+
+  'probe.steps': 'Pesan-pesan probe',
+  'probe.sent': 'dikirim (stdin)',
+  'probe.received': 'diterima (stdout)',
+  'probe.ms': '{ms} md',
+  'probe.outcome.timeout': 'tidak ada jawaban dalam {ms} md',
+  'probe.outcome.exit': 'prosesnya keluar tanpa menjawab',
+  'probe.outcome.flood': 'prosesnya membanjiri output-nya dan dihentikan',
+  'probe.outcome.closed': 'koneksinya ditutup',
+  'probe.outcome.notification': 'terkirim (notification tidak dibalas)',
+  'probe.outcome.initializeResult': 'InitializeResult, protocolVersion {version}',
+  'probe.unmatched.null-id':
+    'Balasan ini membawa "id": null, jadi tidak bisa dicocokkan dengan request-nya lewat id. Probe adalah satu-satunya request yang sedang menunggu, jadi inilah jawabannya: client langsung memutuskan, tanpa menunggu batas waktu habis.',
+  'probe.unmatched.no-id':
+    'Balasan ini tidak punya id, jadi tidak bisa dicocokkan dengan request-nya lewat id. Probe adalah satu-satunya request yang sedang menunggu, jadi inilah jawabannya: client langsung memutuskan, tanpa menunggu batas waktu habis.',
+  'probe.unmatched.other-id':
+    'Balasan ini membawa id yang tidak pernah dikirim client. Probe adalah satu-satunya request yang sedang menunggu, jadi inilah jawabannya: client langsung memutuskan, tanpa menunggu batas waktu habis.',
+
+  'probe.why.discover-result': 'DiscoverResult berarti server-nya modern; server mendukung {supported}, jadi client memakai {version}.',
+  'probe.why.discover-result-no-version': 'DiscoverResult berarti server-nya modern, tetapi tidak ada versi yang sama: server mendukung {supported}, sedangkan client ini memakai {client}.',
+  'probe.why.unsupported-version-retry':
+    '-32022 adalah error modern yang dikenali: server-nya modern, tetapi tidak mendukung {version}. data.supported-nya berisi {supported}; client mengirim ulang server/discover dengan {pick} (tanpa initialize).',
+  'probe.why.unsupported-version-none':
+    '-32022 adalah error modern yang dikenali, jadi client tidak boleh mundur ke initialize; tidak ada versi yang sama: server mendukung {supported}, sedangkan client ini memakai {client}.',
+  'probe.why.capability-required': '-32021 adalah error modern yang dikenali: server-nya modern dan menerima {version}, tetapi mensyaratkan capability client {required}.',
+  'probe.why.modern-error': '{label} adalah error modern yang dikenali: server-nya modern; {version} tetap dipakai (tanpa initialize).',
+  'probe.why.retry-unexpected': 'Server menjawab percobaan ulang dengan sesuatu yang tidak diatur oleh aturan probe ({outcome}); client menyerah.',
+  'probe.why.legacy-error': '{outcome} bukan DiscoverResult dan bukan error modern yang dikenali: server-nya legacy; client mundur ke initialize.',
+  'probe.why.legacy-timeout': 'Tidak ada jawaban dalam {ms} md: server dianggap legacy; client mundur ke initialize.',
+  'probe.why.legacy-exit':
+    'Prosesnya berhenti alih-alih menjawab: itu sama dengan tidak menjawab, jadi server dianggap legacy. Client menjalankan server itu lagi dan mengirim initialize ke proses yang baru, tanpa probe ulang: era adalah sifat server, bukan sifat satu proses.',
+  'probe.why.exit-undecided': 'Proses server berhenti sebelum menjawab, jadi tidak ada yang bisa diputuskan.',
+  'probe.why.initialize-failed': 'Handshake legacy tidak berhasil, jadi tidak ada versi yang disepakati.',
+  'probe.why.initialize-version-unknown': 'Server menjawab initialize dengan {version}, versi yang tidak dipakai client ini; handshake berhenti di sini.',
+  'probe.why.initialize-ok': 'Server menyetujui {version}; client mengonfirmasinya dengan notifications/initialized.',
+  'probe.why.initialize-ok-other': 'Client meminta {asked}; server menjawab {version}, yang juga dipakai client; client mengonfirmasinya dengan notifications/initialized.',
+  'probe.why.initialized': 'Handshake selesai; versi hasil negosiasinya {version}.',
+  'probe.freshProcess': 'proses baru',
+
+  'probe.verdict.title': 'Yang disimpan client di cache untuk server ini',
+  'probe.verdict.era': 'Era',
+  'probe.verdict.version': 'Versi',
+  'probe.verdict.modernVersion': '{version} (dikirim di _meta pada setiap request)',
+  'probe.verdict.legacyVersion': '{version} (hasil negosiasi initialize)',
+  'probe.verdict.scope': 'Di-cache',
+  'probe.verdict.scopeText':
+    'per server: selama proses server itu hidup di stdio (per origin di HTTP), dan boleh dipertahankan setelah restart. Koneksi berikutnya ke server ini tidak perlu probe lagi; client baru mem-probe ulang kalau anggapan yang tersimpan ternyata gagal.',
+  'probe.verdict.respawned': 'Proses pertama (pid {pid}) keluar saat di-probe; handshake dikirim ke proses baru (pid {fresh}), tanpa probe kedua.',
+  'probe.verdict.none': 'Tidak ada yang disimpan di cache: {error}',
+
+  'probe.hazard.aria': 'Tanpa probe, tanpa handshake',
+  'probe.hazard.title': 'Lewati probe: tools/list tanpa handshake sama sekali',
+  'probe.hazard.send': 'Kirim tools/list ke {server} yang baru',
+  'probe.hazard.after': 'Kirim tools/list yang sama setelah handshake',
+  'probe.hazard.sending': 'Mengirim…',
+  'probe.hazard.status': 'engine {engine} · pid {pid}',
+  'probe.hazard.failed': 'Tidak bisa mengirim: {error}',
+  'probe.hazard.firstLine': 'dikirim (stdin), baris pertama yang pernah dilihat proses ini',
+  'probe.hazard.afterLine': 'dikirim (stdin) setelah initialize dan notifications/initialized',
+  'probe.hazard.served':
+    'Dilayani: {count} tool tercantum, dengan aturan legacy, padahal belum pernah ada versi yang disepakati. Client modern yang melewatkan probe tidak bisa menyadarinya; dengan probe lebih dulu, yang didapat justru kegagalan yang pasti.',
+  'probe.hazard.servedOne':
+    'Dilayani: 1 tool tercantum, dengan aturan legacy, padahal belum pernah ada versi yang disepakati. Client modern yang melewatkan probe tidak bisa menyadarinya; dengan probe lebih dulu, yang didapat justru kegagalan yang pasti.',
+  'probe.hazard.notServed': 'Tidak dilayani: {why}.',
+  'probe.hazard.noReply': 'tidak ada jawaban',
+  'probe.hazard.afterCount': 'Setelah handshake ({version}): {count} tool tercantum.',
+  'probe.hazard.afterCountOne': 'Setelah handshake ({version}): 1 tool tercantum.',
+  'probe.hazard.afterFailed': 'Handshake tidak selesai: {error}',
+  'probe.hazard.differ':
+    'Jumlahnya berbeda: {before} tool tanpa handshake, {after} setelahnya. Server ini baru mendaftarkan sebagian tool-nya setelah handshake selesai, jadi client yang melewatkan handshake melihat katalog yang lain.',
+  'probe.hazard.same': 'Jumlahnya sama dengan maupun tanpa handshake: {count}.',
 };

@@ -1,5 +1,41 @@
 import type { replay as en } from '../en/replay.ts';
 
-/** Teks berbahasa Indonesia untuk area replay (kunci `replay.*`). */
+/** Teks berbahasa Indonesia untuk area replay (kunci `replay.*`): Replay. */
 export const replay: Record<keyof typeof en, string> = {
+  'replay.aria': 'Putar ulang: satu proses atau proses baru untuk setiap pesan',
+  'replay.title': 'Putar ulang sebuah pertukaran pesan: satu proses, atau proses baru untuk setiap pesan',
+  'replay.oneProcess': 'Satu proses',
+  'replay.freshProcess': 'Proses baru untuk setiap pesan',
+  'replay.latestProcess': 'proses terakhir; setiap langkah menampilkan pid-nya sendiri',
+  'replay.server': 'Server',
+  'replay.edit': 'Sunting pesan-pesannya ({n})',
+  'replay.editHelp':
+    'Setiap pesan dipadatkan menjadi satu baris sebelum dikirim. {requestState} dan {calendar} diisi dari balasan yang sedang berjalan: server menandatangani requestState yang dikirimnya pada putaran ini, jadi requestState lama tidak bisa diputar ulang.',
+  'replay.resetMessages': 'Kembalikan pesan-pesannya',
+  'replay.run': 'Putar ulang di {server}',
+  'replay.running': 'Memutar ulang…',
+  'replay.done': 'Selesai.',
+  'replay.ready': '{n} pesan, dijalankan dua kali.',
+  'replay.engine': 'engine {engine}',
+  'replay.pid': 'pid {pids}',
+  'replay.pids': 'pid {pids}',
+  'replay.starting': 'memulai…',
+  'replay.notRun': 'belum dijalankan',
+  'replay.found': '{id} "{title}" (dibuat oleh pid {pid}) ada di minggu yang dibaca oleh pid {readPid}.',
+  'replay.missing':
+    '{id} "{title}" dibuat oleh pid {pid}, tetapi minggu yang dibaca oleh pid {readPid} tidak memuatnya: proses itu dimulai hanya dengan event awal.',
+  'replay.filledFrom': '{placeholder} diisi dari balasan langsung pada langkah {step} (pid {pid}): {value}',
+  'replay.filled': '{placeholder} diisi dari balasan langsung: {value}',
+  'replay.neverSaw': 'Pid {pid} tidak pernah melihat pertanyaan itu; requestState-lah yang membawanya.',
+  'replay.invalid': 'Bukan JSON yang valid: dikirim persis seperti yang diketik.',
+  'replay.sent': 'dikirim: {what}',
+  'replay.received': 'diterima: {what}',
+  'replay.aLine': 'sebuah baris',
+  'replay.gives': '(memberi {names})',
+  'replay.noReply': 'tidak ada balasan',
+  'replay.noReplyWithin': 'tidak ada balasan dalam {ms} ms',
+  'replay.stepOpen': 'Buka sebuah kalender (mengembalikan handle)',
+  'replay.stepAsk': 'Tanya: create_event tanpa startsAt',
+  'replay.stepAnswer': 'Jawab: panggilan yang sama, id baru, inputResponses + requestState',
+  'replay.stepRead': 'Baca minggu ini',
 };

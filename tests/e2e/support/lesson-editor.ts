@@ -3,6 +3,8 @@
  * way a reader does: type into CodeMirror, press Run, then use the attached
  * Console. The edit itself is computed from the real file on disk, so a
  * journey fails when a lesson's instruction no longer matches the server.
+ * Controls and states are found by attributes that are the same in every
+ * language (`data-action`, `data-changed`, `data-running`, `data-event`).
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -41,11 +43,11 @@ export async function typeSource(page: Page, e: Locator, text: string): Promise<
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
-  await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+  await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
 }
 
-/** Events that mark a fresh process of an edit: "started …edited.mjs" (stdio) or "loaded …edited.mjs" (HTTP). */
-const STARTED_EDIT = /(?:started|loaded) toy-servers\/[\w-]+\.edited\.mjs/;
+/** Events that mark a fresh process of an edit: "started …edited.mjs" (stdio) or "loaded …edited.mjs" (HTTP), whatever the page's language. */
+const STARTED_EDIT = '.mcp-event:is([data-event="started"], [data-event="loaded"])[data-entry$=".edited.mjs"]';
 
 /**
  * Types `text` into the editor, presses Run, and returns the attached Console
@@ -55,10 +57,10 @@ const STARTED_EDIT = /(?:started|loaded) toy-servers\/[\w-]+\.edited\.mjs/;
 export async function runEdit(page: Page, e: Locator, text: string): Promise<Locator> {
   await typeSource(page, e, text);
   const c = await consoleAt(page, 0, e);
-  const starts = async () => (await c.locator('.mcp-event').allInnerTexts()).filter((t) => STARTED_EDIT.test(t.trim())).length;
+  const starts = () => c.locator(STARTED_EDIT).count();
   const before = await starts();
-  await e.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect.poll(() => e.getByText('The page runs your edit.', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+  await e.locator('button[data-action="run"]').click();
+  await expect.poll(() => e.locator('[data-running="edit"]').count(), { timeout: 20_000 }).toBe(1);
   await expect.poll(starts, { timeout: 20_000 }).toBe(before + 1);
   return c;
 }

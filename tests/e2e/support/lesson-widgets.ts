@@ -2,6 +2,8 @@
  * Helpers for the lesson journeys (tests/e2e/lesson-*.test.ts): drive the
  * widgets the way a reader does (type, press buttons) and read what the
  * reader sees. Patterns follow the widget tests (widgets-*.test.ts).
+ * Controls are found by their `data-action` (the same on every language's
+ * page), never by their English text, so the helpers work on /id/ pages too.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from './fixtures.ts';
@@ -46,6 +48,16 @@ export async function typeMessage(page: Page, c: Locator, text: string): Promise
   await expect.poll(() => editorText(c)).toBe(text);
 }
 
+/**
+ * Presses the Console's starting-message button named `label` (the row above its editor), as a
+ * reader does instead of typing, and waits until the editor holds exactly `message`: the text the
+ * lesson's task gives. Send it with `send(page, c, undefined)`.
+ */
+export async function pickTemplate(c: Locator, label: string, message: string): Promise<void> {
+  await c.locator('.mcp-starts').getByRole('button', { name: label, exact: true }).click();
+  await expect.poll(() => editorText(c), { timeout: 10_000 }).toBe(message);
+}
+
 /** Lines the server wrote to stdout, as shown (`li.mcp-line-in`). */
 export const replies = (c: Locator) => c.locator('li.mcp-line-in');
 /** Lines sent to stdin, as shown (`li.mcp-line-out`). */
@@ -60,7 +72,7 @@ export const pidOf = async (c: Locator) => Number((await c.locator('.mcp-badge-p
 export async function send(page: Page, c: Locator, text: string | undefined, expectReplies = 1): Promise<void> {
   const before = await replies(c).count();
   if (text !== undefined) await typeMessage(page, c, text);
-  await c.getByRole('button', { name: 'Send', exact: true }).click();
+  await c.locator('button[data-action="send"]').click();
   if (expectReplies > 0) await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(before + expectReplies);
 }
 
@@ -81,7 +93,7 @@ export interface TranscriptLine {
 export async function copyTranscript(page: Page, c: Locator): Promise<TranscriptLine[]> {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.evaluate(() => navigator.clipboard.writeText(''));
-  await c.getByRole('button', { name: 'Copy transcript' }).click();
+  await c.locator('button[data-action="copy-transcript"]').click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
   const text = await page.evaluate(() => navigator.clipboard.readText());
   const lines: TranscriptLine[] = [];

@@ -17,6 +17,9 @@ import { defaultExchange } from '../../../src/components/replay/exchanges.ts';
 import { runReplay } from '../../../src/components/replay/replay-run.ts';
 import { eventVerdict } from '../../../src/components/replay/verdict.ts';
 import { fetchCatalog } from '../../../src/components/tokens/catalog-source.ts';
+import { MEASURED_ARGS, REPO_ROOT } from '../../../src/cli/measured-facts.ts';
+import { measureServer } from '../../../src/cli/server-report.ts';
+import { createO200kTokenizer } from '../../../src/cli/tiktoken-tokenizer.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'flows-'));
 cpSync(new URL('../../../toy-servers', import.meta.url).pathname, join(root, 'toy-servers'), { recursive: true });
@@ -104,6 +107,28 @@ describe('token meter source', () => {
   it('lists the legacy catalog after the handshake', async () => {
     const catalog = await fetchCatalog(engine, 'legacy');
     expect(catalog.era).toBe('legacy');
+    expect(catalog.protocolVersion).toBe('2025-11-25');
     expect(catalog.tools).toHaveLength(1);
+  });
+
+  it('the reference server: the catalog after initialize + notifications/initialized, counted as `npm run probe` counts it', async () => {
+    // server-everything registers its 13th tool only once notifications/initialized arrives (12 without the
+    // handshake), so 13 tools here proves the meter completed the handshake before listing.
+    const nodeEngine = new NodeEngine({ root: REPO_ROOT });
+    const [entry, ...args] = MEASURED_ARGS;
+    expect(args).toEqual(['stdio']); // the package's default transport: the meter spawns it without arguments
+    const catalog = await fetchCatalog(nodeEngine, 'everything', { entryOf: () => entry! });
+    expect(catalog.era).toBe('legacy');
+    expect(catalog.protocolVersion).toBe('2025-11-25');
+    expect(catalog.tools).toHaveLength(13);
+    const tokenizer = createO200kTokenizer();
+    try {
+      const cli = await measureServer(process.execPath, MEASURED_ARGS, tokenizer, { cwd: REPO_ROOT, hazard: false });
+      expect(cli.counts.tools).toBe(13);
+      const mine = measureCatalog(catalog, tokenizer);
+      expect(mine).toEqual(cli.tokens);
+    } finally {
+      tokenizer.free();
+    }
   });
 });

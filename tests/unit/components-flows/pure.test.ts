@@ -48,6 +48,10 @@ describe('context windows', () => {
     expect(formatShare(windowShare(1280, CONTEXT_WINDOWS[0]))).toBe('1.0%');
     expect(formatShare(windowShare(10, CONTEXT_WINDOWS[2]))).toBe('<0.1%');
     expect(formatShare(150)).toBe('150%');
+    expect(formatShare(1.25 * 1.2, 'id')).toBe('1,5%');
+    expect(formatShare(1234.4, 'en')).toBe('1,234%');
+    expect(formatShare(1234.4, 'id')).toBe('1.234%');
+    expect(formatShare(0.01, 'id')).toBe('<0,1%');
   });
 });
 

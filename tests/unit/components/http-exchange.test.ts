@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { headerValue, mcpHeaders, parseSse, rawRequest, rawResponse } from '../../../src/components/console/http-exchange.ts';
+import { headerValue, MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from '../../../src/components/console/http-exchange.ts';
+import { handle } from '../../../toy-servers/http.mjs';
 
 describe('mcpHeaders (spec digest §7)', () => {
   it('sets version, method and name headers from the body', () => {
@@ -18,6 +19,38 @@ describe('mcpHeaders (spec digest §7)', () => {
     expect(headerValue('café')).toBe('=?base64?Y2Fmw6k=?=');
     expect(headerValue('plain')).toBe('plain');
     expect(Object.fromEntries(mcpHeaders({ method: 'tools/call', params: { name: 'réserver' } }))['Mcp-Name']).toMatch(/^=\?base64\?/);
+  });
+  it('encodes every value of the spec\'s Value Encoding table as the table does', () => {
+    // https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#value-encoding
+    expect(headerValue('us-west1')).toBe('us-west1');
+    expect(headerValue('Hello, 世界')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
+    expect(headerValue(' padded ')).toBe('=?base64?IHBhZGRlZCA=?=');
+    expect(headerValue('line1\nline2')).toBe('=?base64?bGluZTEKbGluZTI=?=');
+    expect(headerValue('=?base64?literal?=')).toBe('=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=');
+  });
+  it('encodes a value with only leading, only trailing whitespace, or a tab; keeps inner spaces plain', () => {
+    expect(headerValue(' lead')).toBe(`=?base64?${btoa(' lead')}?=`);
+    expect(headerValue('trail ')).toBe(`=?base64?${btoa('trail ')}?=`);
+    expect(headerValue('\tx')).toBe(`=?base64?${btoa('\tx')}?=`);
+    expect(headerValue('a\tb')).toBe(`=?base64?${btoa('a\tb')}?=`);
+    expect(headerValue('two words')).toBe('two words');
+    expect(headerValue('')).toBe('');
+  });
+  it('sends an Mcp-Name with edge whitespace so the real http.mjs sees the body value (no -32020)', async () => {
+    const send = async (uri: string) => {
+      const message = { jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } };
+      const headers = mcpHeaders(message);
+      // A fetch Request strips leading and trailing whitespace from plain header values: the encoded form survives.
+      const request = new Request(MCP_ENDPOINT, { method: 'POST', headers, body: JSON.stringify(message) });
+      return { sent: request.headers.get('mcp-name'), reply: (await (await handle(request)).json()) as { error?: { code: number } } };
+    };
+    const padded = await send(' calendar://week ');
+    expect(padded.sent).toBe(`=?base64?${btoa(' calendar://week ')}?=`);
+    // The header matched the body; the unknown (padded) URI is then a missing resource, -32602.
+    expect(padded.reply.error?.code).toBe(-32602);
+    const plain = await send('calendar://week');
+    expect(plain.sent).toBe('calendar://week');
+    expect(plain.reply.error).toBeUndefined();
   });
   it('sends only the fixed headers for a body that is not JSON', () => {
     expect(mcpHeaders(undefined).map(([k]) => k)).toEqual(['Content-Type', 'Accept', 'MCP-Protocol-Version']);

@@ -39,7 +39,8 @@ function replies(cwd: string, args: string[], lines: string[]): Promise<string[]
         out.push(buf.slice(0, i));
         buf = buf.slice(i + 1);
       }
-      if (out.length >= expected) {
+      // Count replies only: noisy.mjs also prints lines that are not JSON-RPC.
+      if (out.filter((line) => line.startsWith('{')).length >= expected) {
         clearTimeout(timer);
         child.kill();
         resolve(out);

@@ -42,7 +42,7 @@ describe('TranscriptStore', () => {
     expect(kept).toBeLessThanOrEqual(1100);
     expect(store.dropped().wire).toBe(5000 - kept);
     const text = transcriptText(store.all(), { ...store.dropped(), cap: 1000 });
-    expect(text.split('\n')[0]).toMatch(/at most 1000 items per lane: \d+ older wire items/);
+    expect(text.split('\n')[0]).toMatch(/at most 1,000 items per lane: [\d,]+ older wire items/);
     expect(text).toContain('l4999');
     expect(text).not.toContain('\tl0\n');
   });

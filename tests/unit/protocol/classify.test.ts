@@ -27,7 +27,7 @@ describe('classifyMessage', () => {
     const table: Array<[number, string]> = [
       [-32700, 'ParseError'], [-32600, 'InvalidRequest'], [-32601, 'MethodNotFound'], [-32602, 'InvalidParams'],
       [-32603, 'InternalError'], [-32020, 'HeaderMismatch'], [-32021, 'MissingRequiredClientCapability'],
-      [-32022, 'UnsupportedProtocolVersion'], [-32002, 'ServerError'], [42, 'ApplicationError'],
+      [-32022, 'UnsupportedProtocolVersion'], [-32002, 'ResourceNotFound'], [-32005, 'ServerError'], [42, 'ApplicationError'],
     ];
     for (const [code, name] of table) expect(errorName(code)).toBe(name);
     const noId = c('{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}');
