@@ -11,9 +11,8 @@
  *
  * Serialisations: `compact` is `JSON.stringify`; `python` is Python's
  * `json.dumps` defaults (`", "`, `": "`, ensure_ascii), which is how the
- * chapter's figures were counted (`../shared/research/peers.md` §1e: 1,307 in
- * total for server-everything 2026.8.31, 52 for `get-tiny-image`, 235 for
- * `gzip-file-as-resource`, 312 for the instructions; `compact` gives 1,084).
+ * course's recorded figures for server-everything 2026.8.31 were counted
+ * (`src/data/measured.json`, re-measured by `npm run measure`).
  *
  * The tokenizer is synchronous: in the browser, load tiktoken in a Worker and
  * call {@link measureCatalog} there.

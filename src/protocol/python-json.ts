@@ -3,8 +3,8 @@
  *
  * Why: the chapter's catalog token figures (1,307 for server-everything) were
  * counted over Python-serialised JSON: separators `", "` and `": "`, no
- * indentation, `ensure_ascii=True` (see `../shared/research/peers.md` §1e).
- * Compact `JSON.stringify` gives different counts (1,084).
+ * indentation, `ensure_ascii=True` (the recorded figures are in
+ * `src/data/measured.json`). Compact `JSON.stringify` gives different counts.
  *
  * Faithful for anything that came from JSON text, with two limits a JS value
  * cannot avoid: a whole number is written as an integer (`1`, where Python

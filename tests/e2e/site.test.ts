@@ -46,13 +46,15 @@ test('switching language keeps the reader on the same lesson', async ({ open }) 
   expect(new URL(page.url()).pathname).toBe('/the-wire/');
 });
 
-test('site search finds Indonesian words on Indonesian pages', async ({ open }) => {
+test('site search finds Indonesian words on Indonesian pages', { timeout: 120_000 }, async ({ open }) => {
   const page = await open('/id/');
-  await page.locator('button[data-open-modal]').first().click();
-  const input = page.locator('site-search dialog input[type="search"], site-search dialog input').first();
+  // Starlight enables the button once its script has run, and builds the search box when the dialog first opens.
+  await page.locator('site-search button[data-open-modal]:not([disabled])').first().click();
+  const input = page.locator('site-search dialog input').first();
+  await input.waitFor({ timeout: 60_000 });
   await input.fill('Rangkuman');
   const results = page.locator('site-search dialog a[href*="/id/"]');
-  await expect.poll(() => results.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => results.count(), { timeout: 30_000 }).toBeGreaterThan(0);
   const all = await page.locator('site-search dialog a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
   expect(all.length).toBeGreaterThan(0);
   expect(all.every((path) => path.startsWith('/id/'))).toBe(true);
@@ -63,4 +65,28 @@ test('lesson asides render as Starlight asides (lessons/ sits outside src/conten
   await expect.poll(() => page.locator('aside.starlight-aside', { hasText: 'cancel a request in flight' }).count()).toBe(1);
   const body = await page.locator('main').innerText();
   expect(body).not.toContain(':::');
+});
+
+test('the header pickers show their whole Indonesian labels ("Otomatis", "Bahasa Indonesia"), not "Oto…"', async ({ open }) => {
+  const page = await open('/id/');
+  for (const picker of ['starlight-theme-select', 'starlight-lang-select']) {
+    const select = page.locator(`header ${picker} select`).first();
+    const label = await select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? '');
+    expect(label.length).toBeGreaterThan(5);
+    // The text of the selected option fits in the select's content box (between its icon and its caret).
+    const fits = await select.evaluate((el, text) => {
+      const probe = document.createElement('span');
+      probe.textContent = text;
+      probe.style.font = getComputedStyle(el).font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'pre';
+      document.body.append(probe);
+      const needed = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(el);
+      const room = el.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return room >= needed;
+    }, label);
+    expect(fits, `${picker} "${label}" fits`).toBe(true);
+  }
 });

@@ -106,7 +106,8 @@ describe('ServerEditor', () => {
     await page.keyboard.press('Enter');
     const group = e.getByRole('group', { name: /Reset to the original source\?/ });
     await group.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep my edits');
+    // Focus moves to the safe choice once the question has rendered (an effect after the render that shows it).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep my edits');
     await page.keyboard.press('Escape');
     await expect.poll(() => group.count()).toBe(0);
     expect(await sourceText(e)).toContain('// my edit');

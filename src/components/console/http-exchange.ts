@@ -1,5 +1,5 @@
 /**
- * Streamable HTTP by hand (spec digest §7): the POST a client builds for one
+ * Streamable HTTP by hand (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): the POST a client builds for one
  * JSON-RPC message, the raw text of a request and a response, and an SSE
  * parser written out in full so the reader can follow it. Pure; no network.
  */
@@ -40,7 +40,7 @@ export function headerValue(text: string): string {
 }
 
 /**
- * The headers of the POST for one message (spec digest §7): `Content-Type`,
+ * The headers of the POST for one message (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports): `Content-Type`,
  * `Accept` (both JSON and SSE), `MCP-Protocol-Version` (= `_meta`'s version,
  * else 2026-07-28), `Mcp-Method` for requests, and `Mcp-Name` for
  * tools/call, resources/read and prompts/get. Ordered as sent. `Mcp-Name`

@@ -1,6 +1,6 @@
 /**
  * ServerEditor: a toy server's source in CodeMirror (JavaScript) with Run,
- * Reset and a marker when the source differs from the original (issue 6).
+ * Reset and a marker when the source differs from the original.
  * - Run checks the syntax first (line:col, nothing started on an error),
  *   then writes the edit into the engine's file system and makes the page run
  *   it: the attached Console restarts with a fresh process of the edit.

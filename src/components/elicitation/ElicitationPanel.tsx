@@ -1,5 +1,5 @@
 /**
- * What a client shows for an `elicitation/create` request (spec digest §6):
+ * What a client shows for an `elicitation/create` request (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr):
  * form mode renders the flat `requestedSchema` with validation; URL mode
  * shows the full URL and asks for consent, and never opens or fetches it.
  * Accept / Decline / Cancel produce the `ElicitResult` (`{action, content?}`).

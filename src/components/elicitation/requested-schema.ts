@@ -1,5 +1,5 @@
 /**
- * Reads a form-mode `requestedSchema` (spec digest §6, `elicitation/create`):
+ * Reads a form-mode `requestedSchema` (https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation, `elicitation/create`):
  * a flat object whose properties are primitive schemas only. Anything outside
  * that subset is the server's fault and is reported, never rendered. Pure.
  */

@@ -1,7 +1,7 @@
 /**
  * Replay's island: one recorded exchange, editable, replayed twice side by
  * side: every message to one process, and each message to a fresh process
- * (spec digest §8, statelessness). Shows the pid of every step, the exact
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr, statelessness). Shows the pid of every step, the exact
  * lines, where a live value (requestState, a calendar handle) was filled in
  * from an earlier reply, and whether the created event was there when the
  * week was read.

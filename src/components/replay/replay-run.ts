@@ -1,5 +1,5 @@
 /**
- * Replays an exchange against a toy server in one of two ways (spec digest §8,
+ * Replays an exchange against a toy server in one of two ways (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr,
  * statelessness): every message to the same process, or each message to a
  * fresh process (fresh module state; the engine's files are shared).
  *

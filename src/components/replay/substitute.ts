@@ -2,7 +2,7 @@
  * Placeholders in replayed messages: `{{requestState}}` and `{{calendar}}`.
  *
  * A recorded `requestState` cannot be replayed: the server signed the one it
- * sent in this run, and spec digest §6 says the client echoes that value
+ * sent in this run, and https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr says the client echoes that value
  * exactly. So Replay captures values from each live reply and substitutes them
  * into later messages, and shows the reader that it did.
  */

@@ -1,8 +1,9 @@
 /**
  * What a replay shows about state: was the event created by the answered
- * `create_event` there when the week was read? (Spec digest §8: a server
- * "MUST NOT rely on prior requests over the same connection"; state that
- * spans requests is named by an explicit handle.)
+ * `create_event` there when the week was read? (A server "MUST NOT rely on
+ * prior requests over the same connection":
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/index; state
+ * that spans requests is named by an explicit handle.)
  */
 import type { ReplayStep } from './replay-run.ts';
 

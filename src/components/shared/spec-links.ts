@@ -2,12 +2,11 @@
  * Where each thing a transcript shows is defined in the MCP specification,
  * revision 2026-07-28, on modelcontextprotocol.io. Pure data; no DOM.
  *
- * Sources (spec digest, shared/spec/spec-2026-07-28.md): the error-code table
- * is in `basic/index.mdx` §Error Codes (§3 of the digest); resource-not-found
- * as -32602 in `server/resources.mdx` §Error Handling; HTTP header checks in
- * `basic/transports/streamable-http.mdx`; stdio framing in
- * `basic/transports/stdio.mdx` (§7); multi round-trip requests in
- * `basic/patterns/mrtr.mdx` (§6); version negotiation in `basic/versioning.mdx` (§4).
+ * Sources, under https://modelcontextprotocol.io/specification/2026-07-28: the error-code table in
+ * `/basic/index#error-codes`; resource-not-found as -32602 in `/server/resources`
+ * (Error Handling); HTTP header checks in `/basic/transports/streamable-http`;
+ * stdio framing in `/basic/transports/stdio`; multi round-trip requests in
+ * `/basic/patterns/mrtr`; version negotiation in `/basic/versioning`.
  */
 
 import { t, type StringKey } from '../../i18n/index.ts';
@@ -55,14 +54,14 @@ export function specLinkForError(code: number): SpecLink {
   return BY_CODE[code] ?? ERROR_TABLE;
 }
 
-/** The stdio transport page: one message per line, nothing else on stdout (spec digest §7). */
+/** The stdio transport page: one message per line, nothing else on stdout. */
 export const STDIO_FRAMING_LINK: SpecLink = link(`${SPEC_ROOT}/basic/transports/stdio`, 'meaning.section.stdio');
 
-/** Multi round-trip requests: `input_required`, `inputResponses`, `requestState` (spec digest §6). */
+/** Multi round-trip requests: `input_required`, `inputResponses`, `requestState`. */
 export const MRTR_LINK: SpecLink = link(`${SPEC_ROOT}/basic/patterns/mrtr`, 'meaning.section.mrtr');
 
-/** Elicitation: form and URL mode, the flat schema subset (spec digest §6). */
+/** Elicitation: form and URL mode, the flat schema subset. */
 export const ELICITATION_LINK: SpecLink = link(`${SPEC_ROOT}/client/elicitation`, 'meaning.section.elicitation');
 
-/** Streamable HTTP transport (spec digest §7). */
+/** Streamable HTTP transport. */
 export const HTTP_LINK: SpecLink = link(`${SPEC_ROOT}/basic/transports/streamable-http`, 'meaning.section.http');

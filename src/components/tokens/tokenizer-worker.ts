@@ -4,8 +4,8 @@
  * `o200k_base` ranks, loaded on the first `load` message with progress, then
  * `measureCatalog` (src/protocol/catalog.ts) on every `measure` message.
  *
- * Loading recipe: ../shared/research/webstack.md §3 (no Vite plugin: the
- * WASM and the ranks are plain asset URLs fetched here). Counts match Node's
+ * Loading: no Vite plugin; the WASM and the ranks are plain asset URLs
+ * fetched here. Counts match Node's
  * `tiktoken` exactly (same WASM, same ranks).
  */
 import { init, Tiktoken } from 'tiktoken/lite/init';
