@@ -6,6 +6,7 @@
  * the tool that asks for input), shared by later checks.
  */
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type ClientCapabilities, type JsonObject, type ServerCapabilities } from '../protocol/messages.ts';
+import type { Failure } from '../protocol/failure.ts';
 import type { Session } from './session.ts';
 import type { CheckOptions, CheckResult, StageId } from './types.ts';
 
@@ -18,12 +19,14 @@ export const FORM_ELICITATION: ClientCapabilities = { elicitation: { form: {} } 
 /** A version no server supports, for the unknown-version checks. */
 export const UNKNOWN_VERSION = '1999-01-01';
 
-/** Thrown by {@link CheckContext.fail}. */
+/** Thrown by {@link CheckContext.fail}. `why`: the same as data, when the failure is the process's or the run's (see `CheckResult.why`). */
 export class CheckFailure extends Error {
   readonly actual: string;
-  constructor(actual: string) {
+  readonly why: Failure | undefined;
+  constructor(actual: string, why?: Failure) {
     super(actual);
     this.actual = actual;
+    this.why = why;
     this.name = 'CheckFailure';
   }
 }
@@ -74,8 +77,8 @@ export interface CheckContext {
   meta(overrides?: { protocolVersion?: string | undefined; clientCapabilities?: ClientCapabilities | undefined }): JsonObject;
   /** A whole modern request with a fresh id. */
   request(method: string, params?: JsonObject, caps?: ClientCapabilities): { jsonrpc: '2.0'; id: number; method: string; params: JsonObject };
-  /** Ends the check as failed; `actual` says what the server did. */
-  fail(actual: string): never;
+  /** Ends the check as failed; `actual` says what the server did; `why` says it as data when it is about the process (see `CheckResult.why`). */
+  fail(actual: string, why?: Failure): never;
   /** Ends the check as skipped. */
   skip(reason: string): never;
 }

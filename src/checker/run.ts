@@ -16,6 +16,7 @@ import { Session, SessionError } from './session.ts';
 import { STAGES } from './stages.ts';
 import type { CheckOptions, CheckReport, CheckResult, CheckStatus, SpawnServer, StageId, StageReport, WireLine } from './types.ts';
 import { META_SERVER_INFO, type JsonObject } from '../protocol/messages.ts';
+import { failure, isFailure, type Failure } from '../protocol/failure.ts';
 
 /**
  * Runs every stage (or `options.stages`) and resolves with the report. Never rejects for anything the server
@@ -95,17 +96,17 @@ function makeContext(spawn: SpawnServer, state: RunState, wire: WireLine[], sess
     sessions,
     closed: false,
     async open() {
-      if (state.options.signal?.aborted) throw new SessionError('stopped', 'the run was stopped');
-      if (c.closed) throw new SessionError('stopped', 'the check has ended');
+      if (state.options.signal?.aborted) throw new SessionError('stopped', 'the run was stopped', failure('run-stopped'));
+      if (c.closed) throw new SessionError('stopped', 'the check has ended', failure('check-ended'));
       let proc;
       try {
         proc = await spawn();
       } catch (e) {
-        throw new SessionError('exit', `the server could not be started: ${(e as Error).message}`);
+        throw new SessionError('exit', `the server could not be started: ${(e as Error).message}`, spawnFailure(e));
       }
       if (c.closed) {
         proc.kill();
-        throw new SessionError('stopped', 'the check has ended');
+        throw new SessionError('stopped', 'the check has ended', failure('check-ended'));
       }
       const s = new Session(proc, { replyTimeoutMs: state.options.replyTimeoutMs, maxStdoutBytes: state.options.maxStdoutBytes, wire, processNumber: sessions.length + 1 });
       sessions.push(s);
@@ -116,8 +117,8 @@ function makeContext(spawn: SpawnServer, state: RunState, wire: WireLine[], sess
     request(method, params = {}, caps = {}) {
       return { jsonrpc: '2.0', id: state.nextId++, method, params: { _meta: buildMeta({ clientCapabilities: caps }), ...params } };
     },
-    fail(actual) {
-      throw new CheckFailure(actual);
+    fail(actual, why) {
+      throw new CheckFailure(actual, why);
     },
     skip(reason) {
       throw new CheckSkip(reason);
@@ -147,10 +148,11 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = state.options.checkTimeoutMs;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SessionError('timeout', `the check did not finish within ${limit} ms`)), limit);
+    timer = setTimeout(() => reject(new SessionError('timeout', `the check did not finish within ${limit} ms`, failure('check-timeout', { ms: limit }))), limit);
   });
   let status: CheckStatus = 'pass';
   let actual: string | undefined;
+  let why: Failure | undefined;
   let reason: string | undefined;
   try {
     await Promise.race([def.run(c), timeout]);
@@ -160,8 +162,13 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
       reason = e.reason;
     } else {
       status = 'fail';
-      actual = e instanceof CheckFailure || e instanceof SessionError ? e.message : `the checker itself failed: ${String((e as Error)?.message ?? e)}`;
-      if (e instanceof SessionError && e.kind === 'stopped' && state.options.signal?.aborted) actual = 'the run was stopped';
+      const detail = String((e as Error)?.message ?? e);
+      actual = e instanceof CheckFailure || e instanceof SessionError ? e.message : `the checker itself failed: ${detail}`;
+      why = e instanceof SessionError ? e.failure : e instanceof CheckFailure ? e.why : failure('checker-failed', { detail });
+      if (e instanceof SessionError && e.kind === 'stopped' && state.options.signal?.aborted) {
+        actual = 'the run was stopped';
+        why = failure('run-stopped');
+      }
     }
   } finally {
     clearTimeout(timer);
@@ -177,8 +184,16 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
     elapsedMs: Math.round(now() - started),
   };
   if (actual !== undefined) result.actual = actual;
+  if (why !== undefined) result.why = why;
   if (reason !== undefined) result.reason = reason;
   return result;
+}
+
+/** Why a spawn failed, as data: the spawner's own failure when it carries one (an engine's), else its message as it is. */
+function spawnFailure(e: unknown): Failure {
+  const carried = e && typeof e === 'object' ? (e as { failure?: unknown }).failure : undefined;
+  if (isFailure(carried)) return failure('spawn-failed', {}, carried);
+  return failure('spawn-error', { detail: String((e as Error)?.message ?? e) });
 }
 
 function now(): number {

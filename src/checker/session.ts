@@ -11,17 +11,24 @@ import type { JsonObject, RequestId } from '../protocol/messages.ts';
 import { utf8Length } from '../protocol/utf8.ts';
 import type { CheckerProcess, WireLine } from './types.ts';
 import type { ProcessExit } from '../protocol/connection.ts';
+import { failure, type Failure } from '../protocol/failure.ts';
 
 /** Why a wait ended without the line it waited for. */
 export type SessionErrorKind = 'timeout' | 'exit' | 'flood' | 'stopped';
 
-/** Thrown by {@link Session} waits. The message is one English sentence for the report. */
+/**
+ * Thrown by {@link Session} waits. The message is one English sentence for
+ * the report (and the command line); `failure` says the same as data (a code
+ * and its values, src/protocol/failure.ts) for a page in another language.
+ */
 export class SessionError extends Error {
   readonly kind: SessionErrorKind;
-  constructor(kind: SessionErrorKind, message: string) {
+  readonly failure: Failure;
+  constructor(kind: SessionErrorKind, message: string, why: Failure) {
     super(message);
     this.name = 'SessionError';
     this.kind = kind;
+    this.failure = why;
   }
 }
 
@@ -86,8 +93,11 @@ export class Session {
     void proc.exit.then((info) => {
       this.exitInfo = info;
       const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.code}`;
-      const tail = this.#stderrTail.trim() ? ` (last stderr: ${JSON.stringify(this.#stderrTail.trim().slice(-160))})` : '';
-      this.#end(new SessionError('exit', `the server process ${how}${info.reason ? `, ${info.reason}` : ''}${tail}`));
+      const stderr = this.#stderrTail.trim() ? JSON.stringify(this.#stderrTail.trim().slice(-160)) : '';
+      const tail = stderr ? ` (last stderr: ${stderr})` : '';
+      const vars: Failure['vars'] = info.signal ? { signal: info.signal } : { code: String(info.code) };
+      if (stderr) vars.stderr = stderr;
+      this.#end(new SessionError('exit', `the server process ${how}${info.reason ? `, ${info.reason}` : ''}${tail}`, failure('exit', vars, info.why)));
     });
   }
 
@@ -111,9 +121,10 @@ export class Session {
 
   /**
    * Waits for the first stdout line at index `from` or later (default 0: any line so far or to come) that `match` accepts.
-   * Rejects with {@link SessionError} on timeout, exit or flood.
+   * Rejects with {@link SessionError} on timeout, exit or flood. `what` names the awaited line in the
+   * English message; `request`, when the line is the reply to one, names it in the error's `failure`.
    */
-  waitFor(match: (line: ReceivedLine) => boolean, timeoutMs = this.#options.replyTimeoutMs, from = 0, what = 'reply'): Promise<ReceivedLine> {
+  waitFor(match: (line: ReceivedLine) => boolean, timeoutMs = this.#options.replyTimeoutMs, from = 0, what = 'reply', request?: { id: RequestId; method: string }): Promise<ReceivedLine> {
     for (let i = from; i < this.lines.length; i++) if (match(this.lines[i])) return Promise.resolve(this.lines[i]);
     if (this.#ended) return Promise.reject(this.#ended);
     return new Promise((resolve, reject) => {
@@ -123,7 +134,7 @@ export class Session {
         reject,
         timer: setTimeout(() => {
           this.#waiters.delete(waiter);
-          reject(new SessionError('timeout', `no ${what} within ${timeoutMs} ms`));
+          reject(new SessionError('timeout', `no ${what} within ${timeoutMs} ms`, request ? failure('timeout', { method: request.method, id: JSON.stringify(request.id), ms: timeoutMs }) : failure('no-reply', { ms: timeoutMs })));
         }, timeoutMs),
       };
       this.#waiters.add(waiter);
@@ -134,7 +145,7 @@ export class Session {
   async request(message: { id: RequestId; method: string } & JsonObject, timeoutMs?: number): Promise<JsonObject> {
     const from = this.lines.length;
     this.send(message);
-    const line = await this.waitFor((l) => isResponseTo(l.message, message.id), timeoutMs, from, `reply to ${message.method} (id ${JSON.stringify(message.id)})`);
+    const line = await this.waitFor((l) => isResponseTo(l.message, message.id), timeoutMs, from, `reply to ${message.method} (id ${JSON.stringify(message.id)})`, message);
     return line.message as JsonObject;
   }
 
@@ -173,7 +184,7 @@ export class Session {
 
   /** Kills the process and ends every wait with `stopped` (idempotent). */
   kill(): void {
-    this.#end(new SessionError('stopped', 'the check was stopped'));
+    this.#end(new SessionError('stopped', 'the check was stopped', failure('check-stopped')));
     this.#proc.kill();
     for (const u of this.#unsubscribe) u();
     this.#unsubscribe = [];
@@ -183,7 +194,7 @@ export class Session {
     if (this.#ended?.kind === 'flood' || this.#ended?.kind === 'stopped') return;
     this.#bytes += utf8Length(text) + 1;
     if (this.#bytes > this.#options.maxStdoutBytes) {
-      this.#end(new SessionError('flood', `the server wrote more than ${this.#options.maxStdoutBytes} bytes to stdout; it was stopped`));
+      this.#end(new SessionError('flood', `the server wrote more than ${this.#options.maxStdoutBytes} bytes to stdout; it was stopped`, failure('flood', { limit: this.#options.maxStdoutBytes, channel: 'stdout' })));
       this.#proc.kill();
       return;
     }

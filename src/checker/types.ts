@@ -11,6 +11,7 @@
  */
 import type { LineProcess } from '../protocol/connection.ts';
 import type { ServerCapabilities } from '../protocol/messages.ts';
+import type { Failure } from '../protocol/failure.ts';
 
 /** A running server process as the checker sees it: structurally the engine contract's `EngineProcess`. */
 export type CheckerProcess = LineProcess;
@@ -50,8 +51,15 @@ export interface CheckResult {
   status: CheckStatus;
   /** What a conforming server does, in one sentence. */
   expected: string;
-  /** What this server did, when the check failed (one or two sentences). */
+  /** What this server did, when the check failed (one or two sentences, English: the command line prints it). */
   actual?: string;
+  /**
+   * {@link actual} as data (a code and its values, src/protocol/failure.ts), when the check failed on the
+   * process or the run rather than on a reply: no reply in time, an exit or crash, a flood, a check that ran
+   * too long, a stopped run, a server that could not start. A page says it in its reader's language with
+   * `failure.<code>`; absent for a reply that broke a rule (then `actual` names the rule's wire terms).
+   */
+  why?: Failure;
   /** Why the check was skipped. */
   reason?: string;
   /** One sentence on how to fix a failure. */

@@ -16,39 +16,23 @@
 import { formatReport } from './format-report.ts';
 import { measureServer, type MeasureServerOptions } from './server-report.ts';
 import { createO200kTokenizer } from './tiktoken-tokenizer.ts';
+import { millisecondsOption, parseServerCommandLine } from './server-command-line.ts';
 
 const USAGE = `usage: npm run probe -- [--json] [--timeout ms] [--discover-timeout ms] [--no-hazard] <command> [args...]
 example: npm run probe -- npx @modelcontextprotocol/server-everything stdio`;
 
 async function main(argv: string[]): Promise<number> {
-  let json = false;
   const options: MeasureServerOptions = {};
-  let i = 0;
-  for (; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('--')) break;
-    if (a === '--json') json = true;
-    else if (a === '--no-hazard') options.hazard = false;
-    else if (a === '--timeout' || a === '--discover-timeout') {
-      const v = Number(argv[++i]);
-      if (!Number.isFinite(v) || v <= 0) return usage(`${a} needs a number of milliseconds`);
-      if (a === '--timeout') options.timeoutMs = v;
-      else options.discoverTimeoutMs = v;
-    } else if (a === '--help' || a === '-h') {
-      process.stdout.write(USAGE + '\n');
-      return 0;
-    } else return usage(`unknown option ${a}`);
-  }
-  const rest = argv.slice(i);
-  if (rest.length === 0) return usage('no server command given');
-  const command = rest[0] === 'node' ? process.execPath : rest[0];
+  const line = parseServerCommandLine('probe', USAGE, argv, {
+    '--no-hazard': { takesValue: false, apply: () => void (options.hazard = false) },
+    '--timeout': millisecondsOption('--timeout', (ms) => (options.timeoutMs = ms)),
+    '--discover-timeout': millisecondsOption('--discover-timeout', (ms) => (options.discoverTimeoutMs = ms)),
+  });
+  if ('exitCode' in line) return line.exitCode;
+  const { json, command, args, words: rest } = line;
   const tokenizer = createO200kTokenizer();
   try {
-    const report = await measureServer(command, rest.slice(1), tokenizer, options);
+    const report = await measureServer(command, args, tokenizer, options);
     report.command = rest;
     process.stdout.write(json ? JSON.stringify(report, null, 2) + '\n' : formatReport(report));
     return report.outcome === 'ok' ? 0 : 1;
@@ -58,11 +42,6 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     tokenizer.free();
   }
-}
-
-function usage(problem: string): number {
-  process.stderr.write(`probe: ${problem}\n${USAGE}\n`);
-  return 2;
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -14,6 +14,7 @@
  * ```
  */
 import { SERVERS, type ServerEntry } from '../../toy-servers/registry.ts';
+import { failure, FailureError } from '../protocol/failure.ts';
 
 /** POSIX path without `./`, `/course/` prefixes or repeated slashes, for comparing entries. */
 function key(path: string, root = ''): string {
@@ -37,18 +38,27 @@ const fetched = new Map<string, Promise<string>>();
 /**
  * The text of the built module of `entry`, fetched once per page (a failed
  * fetch is retried on the next call). `undefined` when `entry` is not a built
- * server. Rejects with an Error naming the URL and the HTTP status when the
- * site does not serve it.
+ * server. Rejects with a {@link FailureError} naming the URL and the HTTP
+ * status when the site does not serve it (failure `http`, what `server`), or
+ * the browser's words when the request failed before any status (`network`).
  */
 export function fetchBuiltServer(entry: string, root = '', base?: string): Promise<string> | undefined {
   const url = builtServerUrl(entry, root, base);
   if (!url) return undefined;
   let text = fetched.get(url);
   if (!text) {
-    text = fetch(url).then(async (response) => {
-      if (!response.ok) throw new Error(`cannot load ${entry}: ${url} answered HTTP ${response.status}; the site's build writes it (scripts/bundle-everything.mjs)`);
-      return response.text();
-    });
+    text = fetch(url).then(
+      async (response) => {
+        if (!response.ok) {
+          throw new FailureError(`cannot load ${entry}: ${url} answered HTTP ${response.status}; the site's build writes it (scripts/bundle-everything.mjs)`, failure('http', { what: 'server', status: response.status }));
+        }
+        return response.text();
+      },
+      (error: unknown) => {
+        const detail = error instanceof Error ? error.message : String(error);
+        throw new FailureError(`cannot load ${entry}: ${url}: ${detail}`, failure('network', { what: 'server', detail }));
+      },
+    );
     text.catch(() => fetched.delete(url!));
     fetched.set(url, text);
   }

@@ -11,6 +11,8 @@
  * stdout bytes in every engine.
  */
 
+import type { Failure } from '../protocol/failure.ts';
+
 /** Which engine this is. */
 export type EngineKind = 'node' | 'worker' | 'webcontainer';
 
@@ -21,6 +23,8 @@ export interface ExitInfo {
   signal?: string;
   /** A human-readable reason when the engine itself stopped the process (watchdog, kill, crash). */
   reason?: string;
+  /** {@link reason} as data (src/protocol/failure.ts), for a page to say in its reader's language. */
+  why?: Failure;
 }
 
 /** A place where toy servers run. One instance per page (or per test). */

@@ -14,6 +14,7 @@
  * pure module imports nothing from the engines.
  */
 import { classifyMessage, framingViolation, type Classification, type ClassifyOptions } from './classify.ts';
+import { failure, type Failure } from './failure.ts';
 import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from './messages.ts';
 import { parseMessageLine } from './parse-message.ts';
 import { serializeMessage } from './request-builder.ts';
@@ -24,6 +25,8 @@ export interface ProcessExit {
   code: number | null;
   signal?: string;
   reason?: string;
+  /** {@link reason} as data, for a page to say in its reader's language. */
+  why?: Failure;
 }
 
 /** The part of an engine process a connection uses (structurally the engine contract's `EngineProcess`). */
@@ -84,17 +87,22 @@ export interface Reply {
 /** Why a request did not get a reply. */
 export type ConnectionErrorKind = 'timeout' | 'exit' | 'flood' | 'closed' | 'duplicate-id';
 
-/** Rejection of {@link Connection.request}. `kind` says why; the message says it in English. */
+/**
+ * Rejection of {@link Connection.request}. `kind` says why; the message says it in English;
+ * `failure` says it as data (src/protocol/failure.ts), for a page in another language.
+ */
 export class ConnectionError extends Error {
   readonly kind: ConnectionErrorKind;
   readonly request?: JsonRpcRequest;
   readonly exitInfo?: ProcessExit;
-  constructor(kind: ConnectionErrorKind, message: string, request?: JsonRpcRequest, exitInfo?: ProcessExit) {
+  readonly failure: Failure;
+  constructor(kind: ConnectionErrorKind, message: string, request?: JsonRpcRequest, exitInfo?: ProcessExit, why?: Failure) {
     super(message);
     this.name = 'ConnectionError';
     this.kind = kind;
     if (request) this.request = request;
     if (exitInfo) this.exitInfo = exitInfo;
+    this.failure = why ?? (kind === 'exit' && exitInfo ? exitFailure(exitInfo, '') : failure(kind === 'duplicate-id' ? 'duplicate-id' : kind === 'timeout' ? 'timeout' : kind === 'flood' ? 'flood' : 'closed'));
   }
 }
 
@@ -140,7 +148,7 @@ export class Connection {
   #outBytes = 0;
   #errBytes = 0;
   #stderrTail = '';
-  #ended: { kind: ConnectionErrorKind; message: string; exit?: ProcessExit } | undefined;
+  #ended: { kind: ConnectionErrorKind; message: string; exit?: ProcessExit; why?: Failure } | undefined;
   #classify: ClassifyOptions;
 
   constructor(serverProcess: LineProcess, options: ConnectionOptions = {}) {
@@ -155,7 +163,7 @@ export class Connection {
     this.#unsubscribe.push(serverProcess.onStdout((line) => this.#onStdout(line)));
     this.#unsubscribe.push(serverProcess.onStderr((text) => this.#onStderr(text)));
     this.exit = serverProcess.exit.then((info) => {
-      this.#end('exit', describeExit(info, this.#stderrTail), info);
+      this.#end('exit', describeExit(info, this.#stderrTail), info, exitFailure(info, this.#stderrTail));
       return info;
     });
   }
@@ -191,11 +199,11 @@ export class Connection {
    */
   request(request: JsonRpcRequest, options: { timeoutMs?: number } = {}): Promise<Reply> {
     if (this.#ended) {
-      return Promise.reject(new ConnectionError(this.#ended.kind, this.#ended.message, request, this.#ended.exit));
+      return Promise.reject(new ConnectionError(this.#ended.kind, this.#ended.message, request, this.#ended.exit, this.#ended.why));
     }
     if (this.#pending.has(request.id)) {
       return Promise.reject(
-        new ConnectionError('duplicate-id', `id ${JSON.stringify(request.id)} is already in flight`, request),
+        new ConnectionError('duplicate-id', `id ${JSON.stringify(request.id)} is already in flight`, request, undefined, failure('duplicate-id', { id: JSON.stringify(request.id) })),
       );
     }
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
@@ -209,6 +217,8 @@ export class Connection {
             'timeout',
             `no reply to ${request.method} (id ${JSON.stringify(request.id)}) within ${timeoutMs} ms`,
             request,
+            undefined,
+            failure('timeout', { method: request.method, id: JSON.stringify(request.id), ms: timeoutMs }),
           ),
         );
       }, timeoutMs);
@@ -243,7 +253,7 @@ export class Connection {
    * then kills it. Pending requests reject with `closed`. Resolves with how the process ended.
    */
   async close(graceMs = 2000): Promise<ProcessExit> {
-    if (!this.#ended) this.#end('closed', 'the client closed the connection');
+    if (!this.#ended) this.#end('closed', 'the client closed the connection', undefined, failure('closed'));
     this.#proc.closeStdin();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const grace = new Promise<'late'>((r) => {
@@ -257,7 +267,7 @@ export class Connection {
 
   /** Kills the process at once; pending requests reject with `closed`. */
   kill(): void {
-    if (!this.#ended) this.#end('closed', 'the client killed the server process');
+    if (!this.#ended) this.#end('closed', 'the client killed the server process', undefined, failure('killed'));
     this.#proc.kill();
   }
 
@@ -326,17 +336,17 @@ export class Connection {
   }
 
   #flood(channel: 'stdout' | 'stderr', limit: number): void {
-    this.#end('flood', `the server wrote more than ${limit} bytes to ${channel}; it was stopped`);
+    this.#end('flood', `the server wrote more than ${limit} bytes to ${channel}; it was stopped`, undefined, failure('flood', { limit, channel }));
     this.#proc.kill();
   }
 
-  #end(kind: ConnectionErrorKind, message: string, exit?: ProcessExit): void {
-    if (!this.#ended) this.#ended = exit ? { kind, message, exit } : { kind, message };
+  #end(kind: ConnectionErrorKind, message: string, exit?: ProcessExit, why?: Failure): void {
+    if (!this.#ended) this.#ended = { kind, message, ...(exit ? { exit } : {}), ...(why ? { why } : {}) };
     const ended = this.#ended;
     for (const p of this.#pending.values()) {
       clearTimeout(p.timer);
       const suffix = ` (while waiting for ${p.request.method}, id ${JSON.stringify(p.request.id)})`;
-      p.reject(new ConnectionError(ended.kind, ended.message + suffix, p.request, exit ?? ended.exit));
+      p.reject(new ConnectionError(ended.kind, ended.message + suffix, p.request, exit ?? ended.exit, ended.why));
     }
     this.#pending.clear();
     if (kind === 'exit') for (const u of this.#unsubscribe) u();
@@ -358,6 +368,13 @@ function outgoingClassification(message: JsonRpcMessage): Classification {
     return { kind: 'notification', label: `notification ${m.method}`, method: m.method };
   }
   return classifyMessage(message);
+}
+
+/** How the process ended, as a {@link Failure} (`exit`, with the engine's reason as its cause). */
+function exitFailure(info: ProcessExit, stderrTail: string): Failure {
+  const vars: Failure['vars'] = info.signal ? { signal: info.signal } : { code: String(info.code) };
+  if (stderrTail.trim()) vars.stderr = JSON.stringify(stderrTail.trim().slice(-200));
+  return failure('exit', vars, info.why);
 }
 
 function describeExit(info: ProcessExit, stderrTail: string): string {

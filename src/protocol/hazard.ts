@@ -8,6 +8,7 @@
  * fresh connection, exactly as a modern-only client that skips the probe would,
  * and reports whether the server served it anyway.
  */
+import type { Failure } from './failure.ts';
 import type { Classification } from './classify.ts';
 import { ConnectionError, type Connection } from './connection.ts';
 import type { JsonObject } from './messages.ts';
@@ -29,6 +30,8 @@ export interface HazardResult {
   result?: JsonObject;
   /** `timeout`, `exit`, … when no reply came. */
   error?: string;
+  /** {@link error} as data (src/protocol/failure.ts), for a page to say in its reader's language. */
+  failure?: Failure;
 }
 
 /** Options for {@link sendWithoutHandshake}. */
@@ -75,7 +78,7 @@ export async function sendWithoutHandshake(
     }
     return out;
   } catch (e) {
-    if (e instanceof ConnectionError) return { method, sent, served: false, error: e.message };
+    if (e instanceof ConnectionError) return { method, sent, served: false, error: e.message, failure: e.failure };
     throw e;
   }
 }

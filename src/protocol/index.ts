@@ -10,6 +10,7 @@ export * from './request-builder.ts';
 export * from './classify.ts';
 export * from './utf8.ts';
 export * from './connection.ts';
+export * from './failure.ts';
 export * from './probe.ts';
 export * from './hazard.ts';
 export * from './list-all.ts';

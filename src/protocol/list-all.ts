@@ -7,6 +7,7 @@
  */
 import type { Classification } from './classify.ts';
 import { ConnectionError, type Connection, type Reply } from './connection.ts';
+import type { Failure } from './failure.ts';
 import { LIST_KEYS } from './hazard.ts';
 import type { Era, JsonObject } from './messages.ts';
 import type { RequestBuilder } from './request-builder.ts';
@@ -31,6 +32,8 @@ export interface ListAllResult {
   errorClassification?: Classification;
   /** Set when a page got no reply (timeout, exit). */
   error?: string;
+  /** {@link error} as data (src/protocol/failure.ts), for a page to say in its reader's language. */
+  failure?: Failure;
 }
 
 /** Options for {@link listAll}. */
@@ -74,6 +77,7 @@ export async function listAll(
     } catch (e) {
       if (e instanceof ConnectionError) {
         out.error = e.message;
+        out.failure = e.failure;
         return out;
       }
       throw e;

@@ -24,6 +24,7 @@
  */
 import { classifyMessage, isRecognisedModernError, type Classification } from './classify.ts';
 import { ConnectionError, type Connection, type Reply } from './connection.ts';
+import { failure, type Failure } from './failure.ts';
 import {
   LEGACY_PROTOCOL_VERSION,
   META_SERVER_INFO,
@@ -150,6 +151,8 @@ export interface ProbeReport {
   respawned?: boolean;
   /** For `failed` and `no-compatible-version`: what went wrong, in English. */
   error?: string;
+  /** {@link error} as data (src/protocol/failure.ts), for a page to say in its reader's language. */
+  failure?: Failure;
 }
 
 /** Options for {@link probeEra}. */
@@ -228,6 +231,7 @@ export async function probeEra(connection: Connection, options: ProbeOptions = {
         message: got.error.message,
       });
       report.error = got.error.message;
+      report.failure = got.error.failure;
       if (attempt > 0) report.era = 'modern';
       return report;
     }
@@ -260,6 +264,7 @@ export async function probeEra(connection: Connection, options: ProbeOptions = {
       } else {
         report.outcome = 'no-compatible-version';
         report.error = `the server supports ${list(result.supportedVersions)}; this client speaks ${list(modernVersions)}`;
+        report.failure = failure('no-shared-version', { supported: list(result.supportedVersions), client: list(modernVersions) });
         because(step, `A DiscoverResult means the server is modern, but no version is shared: ${report.error}.`, 'discover-result-no-version', {
           supported: list(result.supportedVersions),
           client: list(modernVersions),
@@ -289,6 +294,7 @@ export async function probeEra(connection: Connection, options: ProbeOptions = {
         }
         report.outcome = 'no-compatible-version';
         report.error = `no compatible version: the server supports ${list(supported)}; this client speaks ${list(modernVersions)}`;
+        report.failure = failure('no-shared-version', { supported: list(supported), client: list(modernVersions) });
         because(step, `-32022 is a recognised modern error, so the client must not fall back to initialize; ${report.error}.`, 'unsupported-version-none', {
           supported: list(supported),
           client: list(modernVersions),
@@ -318,6 +324,7 @@ export async function probeEra(connection: Connection, options: ProbeOptions = {
       report.era = 'modern';
       because(step, 'The server answered the retry with something the rule has no use for; giving up.', 'retry-unexpected', { outcome: step.outcome });
       report.error = `unexpected answer to the retried server/discover: ${step.outcome}`;
+      report.failure = failure('retry-unexpected', { outcome: step.outcome });
       return report;
     }
     step.branch = 'legacy-fallback';
@@ -361,6 +368,7 @@ export async function probeEra(connection: Connection, options: ProbeOptions = {
   const result = got.reply?.message && 'result' in got.reply.message ? got.reply.message.result : undefined;
   if (!isInitializeResult(result)) {
     report.error = got.error ? got.error.message : `initialize failed: ${step.outcome}`;
+    report.failure = got.error ? got.error.failure : failure('initialize-failed', { outcome: step.outcome });
     because(step, 'The legacy handshake did not succeed, so no version was agreed.', 'initialize-failed');
     return report;
   }
@@ -372,6 +380,7 @@ export async function probeEra(connection: Connection, options: ProbeOptions = {
   if (!legacyVersions.includes(result.protocolVersion)) {
     report.outcome = 'no-compatible-version';
     report.error = `the server answered initialize with ${result.protocolVersion}, which this client does not speak`;
+    report.failure = failure('initialize-version-unknown', { version: result.protocolVersion });
     because(step, `${report.error}; the handshake stops here.`, 'initialize-version-unknown', { version: result.protocolVersion });
     return report;
   }

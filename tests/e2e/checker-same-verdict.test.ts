@@ -11,15 +11,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { CHECK_IDS, runChecks } from '../../src/checker/index.ts';
 import { NodeEngine } from '../../src/engines/node/node-engine.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
+import { checkerWithEdit } from './support/checker-page.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const site = lessonSites()[0]!;
-const EDIT_KEY = 'mcp-by-hand:edit:/write-your-own-server/:toy-servers/starter.mjs';
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const scratch = mkdtempSync(join(tmpdir(), 'checker-same-verdict-'));
 
@@ -31,16 +31,6 @@ function versionNotChecked(): string {
   return good.replace(line, '');
 }
 
-/** Opens the capstone with `source` as the reader's saved edit of the starter, and returns the hydrated Checker. */
-async function pageWith(open: (url: string) => Promise<Page>, source: string): Promise<{ page: Page; checker: Locator }> {
-  const page = await open(lessonURL(site, 'write-your-own-server'));
-  await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [EDIT_KEY, source]);
-  await page.reload({ waitUntil: 'load' });
-  const checker = page.locator('section.mcp-checker');
-  await checker.scrollIntoViewIfNeeded();
-  await expect.poll(() => checker.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
-  return { page, checker };
-}
 
 /** Runs the page's Checker on every stage; returns its verdicts by check id. */
 async function pageVerdicts(checker: Locator): Promise<Record<string, string>> {
@@ -74,7 +64,7 @@ describe('the Checker in the page and in Node agree', () => {
   ];
 
   test.for(cases)('$name: same status for every check', { timeout: 300_000 }, async ({ source, entry, failed }, { open }) => {
-    const [node, { checker }] = await Promise.all([nodeVerdicts(entry()), pageWith(open, source())]);
+    const [node, { checker }] = await Promise.all([nodeVerdicts(entry()), checkerWithEdit(open, lessonURL(site, 'write-your-own-server'), source())]);
     const page = await pageVerdicts(checker);
     expect(Object.keys(page)).toEqual([...CHECK_IDS]);
     expect(page).toEqual(node);
@@ -90,7 +80,7 @@ describe('a misbehaving server during a page check', () => {
     { name: 'a busy loop', source: busy },
     { name: 'a flood of output', source: flood },
   ])('$name: the check fails with a reason and the page stays clickable', { timeout: 300_000 }, async ({ source }, { open }) => {
-    const { page, checker } = await pageWith(open, source);
+    const { page, checker } = await checkerWithEdit(open, lessonURL(site, 'write-your-own-server'), source);
     await checker.locator('[data-action="run"]').click();
     await expect.poll(() => checker.getAttribute('data-state')).toBe('running');
     // While the server misbehaves, the page answers: a checkbox toggles and a script runs.

@@ -17,7 +17,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { consoleAt, send } from './support/lesson-widgets.ts';
 import { t, table, type Lang, type StringKey } from '../../src/i18n/index.ts';
-import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/components/shared/engine-policy.ts';
+import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/components/pure/engine-policy.ts';
 
 /**
  * The strings of the `engine` area in `lang` that must not show on a page in

@@ -10,58 +10,15 @@ import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { consoleAt, send } from './support/lesson-widgets.ts';
 import { serverEditorAt } from './support/lesson-editor.ts';
-import { table, type StringKey } from '../../src/i18n/index.ts';
+import { expectNoEnglish as expectNoEnglishIn } from './support/i18n-text.ts';
 
 const AREAS = ['common.', 'console.', 'editor.', 'elicitation.', 'counter.', 'meaning.'];
 
 /**
- * The English phrases that must not show on an Indonesian page: each string's
- * fixed parts (split at its `{placeholders}`) of two words or more, when the
- * Indonesian string differs and does not contain that same part.
+ * Asserts that the Console, editor, elicitation and counter widgets show none
+ * of the English phrases of those areas (see support/i18n-text.ts), naming the ones that do.
  */
-function englishPhrases(): string[] {
-  const en = table('en');
-  const id = table('id');
-  const out = new Set<string>();
-  for (const key of Object.keys(en) as StringKey[]) {
-    if (!AREAS.some((a) => key.startsWith(a)) || en[key] === id[key]) continue;
-    for (const part of en[key].split(/\{\w+\}/)) {
-      const phrase = part.trim();
-      if (phrase.split(/\s+/).filter(Boolean).length >= 2 && !id[key].includes(phrase)) out.add(phrase);
-    }
-  }
-  return [...out];
-}
-
-/**
- * What a reader reads in the widgets: their text and their aria-label, title
- * and placeholder attributes, without code, pre, the editors' content, raw
- * wire lines and JSON views (wire bytes are never translated), nor the
- * server's own message in a form.
- */
-const widgetText = (page: Page) =>
-  page.evaluate(() => {
-    const out: string[] = [];
-    for (const w of document.querySelectorAll('section.mcp-widget, [data-widget="integration-counter"]')) {
-      const clone = w.cloneNode(true) as HTMLElement;
-      for (const e of clone.querySelectorAll('code, pre, .mcp-editor, .mcp-raw, .mcp-json, .mcp-elicit-message')) e.remove();
-      out.push(clone.textContent ?? '');
-      for (const e of [clone, ...clone.querySelectorAll('*')]) {
-        for (const a of ['aria-label', 'title', 'placeholder']) {
-          const v = e.getAttribute(a);
-          if (v) out.push(v);
-        }
-      }
-    }
-    return out.join('\n');
-  });
-
-/** Asserts that no English phrase of the tables shows, naming the ones that do. */
-async function expectNoEnglish(page: Page): Promise<void> {
-  const text = (await widgetText(page)).replace(/\s+/g, ' ');
-  expect(text.length).toBeGreaterThan(200);
-  expect(englishPhrases().filter((p) => text.includes(p.replace(/\s+/g, ' ')))).toEqual([]);
-}
+const expectNoEnglish = (page: Page) => expectNoEnglishIn(page, { areas: AREAS, selector: 'section.mcp-widget, [data-widget="integration-counter"]' });
 
 /** Times beside transcript lines are written with a decimal comma (12,3 ms), never a decimal point. */
 async function expectIndonesianTimes(page: Page): Promise<void> {

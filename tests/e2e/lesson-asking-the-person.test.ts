@@ -3,13 +3,44 @@
  * Chromium with the Worker engine, on both builds: input_required and the
  * form, Accept and Decline retries, tampering with requestState by hand, and
  * the two standalone ElicitationForms (form mode, URL mode never opened).
+ * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks on
+ * the default build, with the same wire results: the server's question and
+ * field titles are wire bytes, the same on both pages; the standalone form's
+ * question and titles are the lesson's own, and its chosen value is the same.
  */
 import { describe } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, editorText, heading, META, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages, toolText, typeMessage } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
+
+const SLUG = 'asking-the-person';
+/**
+ * The English page and its Indonesian edition: URL prefix, title, the labels of the tasks' starting
+ * messages (`console`: the first call again, forging step 2; `editor`: the ServerEditor's steps 1
+ * and 2), and the standalone form-mode demo as the lesson writes it (its question, the label of its
+ * calendar field, and the option the tip tells the reader to choose, whose value is `Work`).
+ */
+const EDITIONS = [
+  {
+    prefix: '',
+    title: 'Let a server ask the person a question',
+    console: ['The first call again', 'Forging step 2: the retry'],
+    editor: ['Step 1: create_event without startsAt', 'Step 2: the same call, id 2'],
+    demo: { question: 'Which calendar should the event go in, and should attendees be notified?', field: /^Calendar/, choice: 'Work' },
+  },
+  {
+    prefix: 'id/',
+    title: 'Biarkan server bertanya kepada pengguna',
+    console: ['Panggilan pertama sekali lagi', 'Pemalsuan langkah 2: percobaan ulang'],
+    editor: ['Langkah 1: create_event tanpa startsAt', 'Langkah 2: panggilan yang sama, id 2'],
+    demo: { question: 'Acara ini masuk ke kalender yang mana, dan apakah peserta perlu diberi tahu?', field: /^Kalender/, choice: 'Kerja' },
+  },
+];
+/** Every build with English; the default build with the Indonesian edition too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.prefix === '' || site.name === 'default').map((e) => ({ site, ...e })));
 
 const FORM_CAPS = { elicitation: { form: {} } };
 const retry = (id: number, title: string, requestState: string) =>
@@ -34,11 +65,12 @@ const demo = async (page: Page, n: number) => {
   return d;
 };
 
-for (const site of lessonSites()) {
-  describe(`asking-the-person (${site.name} build)`, () => {
+for (const { site, prefix, title, console: labels, editor, demo: written } of RUNS) {
+  const url = lessonURL(site, prefix + SLUG);
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('steps 1-3: input_required opens the form; Accept and Decline retry with a new id and the same requestState', async ({ open }) => {
-      const page = await open(lessonURL(site, 'asking-the-person'), site.options);
-      expect(await heading(page)).toBe('Let a server ask the person a question');
+      const page = await open(url, site.options);
+      expect(await heading(page)).toBe(title);
       const c = await consoleAt(page, 0);
 
       // 1. The prefilled call: input_required, one input request under "when", and a form.
@@ -74,7 +106,7 @@ for (const site of lessonSites()) {
       expect(toolText(done)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
 
       // 3. The first call again (one click away), Decline: the retry carries {"action":"decline"}; nothing was created.
-      await pickTemplate(c, 'The first call again', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: META(FORM_CAPS), name: 'create_event', arguments: { title: 'Dentist' } } }));
+      await pickTemplate(c, labels[0]!, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: META(FORM_CAPS), name: 'create_event', arguments: { title: 'Dentist' } } }));
       await send(page, c, undefined);
       await c.getByRole('form').waitFor({ timeout: 20_000 });
       await c.getByRole('form').locator('button[data-action="decline"]').click();
@@ -87,20 +119,24 @@ for (const site of lessonSites()) {
       done = stdoutMessages(lines)[3];
       expect(done.result.resultType).toBe('complete');
       expect(toolText(done)).toBe('Nothing was created: the request for a start time was declined.');
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
     test('tampering: a changed requestState and changed arguments are refused; the honest retry succeeds', async ({ open }) => {
-      const page = await open(lessonURL(site, 'asking-the-person'), site.options);
+      const page = await open(url, site.options);
       const c = await consoleAt(page, 0);
       // 1. Send the call, ignore the form, copy requestState from the input_required line.
       await send(page, c, undefined);
       await c.getByRole('form').waitFor({ timeout: 20_000 });
       const R: string = (await replyTo(page, c, 1)).result.requestState;
       expect(R.startsWith('eyJ')).toBe(true);
-      expect(await replies(c).first().locator('summary .mcp-raw').innerText()).toContain(R); // all of it is on screen to copy
+      // All of it is on screen to copy (the transcript adds rows frame by frame: wait for it rather than read it once).
+      await expect.poll(() => replies(c).first().locator('summary .mcp-raw').innerText()).toContain(R);
 
       // 2. The retry, one click away, with R pasted over PASTE and its first character changed from e to f: bad_signature, nothing was done.
-      await pickTemplate(c, 'Forging step 2: the retry', retry(10, 'Dentist', 'PASTE'));
+      await pickTemplate(c, labels[1]!, retry(10, 'Dentist', 'PASTE'));
       await typeMessage(page, c, (await editorText(c)).replace('"PASTE"', JSON.stringify('f' + R.slice(1))));
       await send(page, c, undefined);
       expect(stdinMessages(await copyTranscript(page, c)).at(-1)).toEqual(JSON.parse(retry(10, 'Dentist', 'f' + R.slice(1))));
@@ -119,10 +155,13 @@ for (const site of lessonSites()) {
       const twelve = await replyTo(page, c, 12);
       expect(twelve.result.resultType).toBe('complete');
       expect(toolText(twelve)).toMatch(/^Created e\d+: Dentist at 2026-09-10T08:30:00Z$/);
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
     test('tip: the form-mode ElicitResult, and URL mode shows the full URL and never opens it', async ({ open, watch }) => {
-      const page = await open(lessonURL(site, 'asking-the-person'), { offline: true });
+      const page = await open(url, { offline: true });
       const popups: string[] = [];
       const requests: string[] = [];
       page.on('popup', (p) => popups.push(p.url()));
@@ -130,8 +169,8 @@ for (const site of lessonSites()) {
       const pagesBefore = page.context().pages().length;
 
       const one = await demo(page, 0);
-      expect(await one.innerText()).toContain('Which calendar should the event go in, and should attendees be notified?');
-      await one.getByLabel(/^Calendar/).selectOption('Work');
+      expect(await one.innerText()).toContain(written.question);
+      await one.getByLabel(written.field).selectOption({ label: written.choice });
       await one.locator('button[data-action="accept"]').click();
       await one.locator('.mcp-elicit-done').waitFor();
       expect(JSON.parse(await one.locator('.mcp-elicit-done code').innerText())).toEqual({ action: 'accept', content: { calendar: 'Work', notify: true } });
@@ -145,11 +184,14 @@ for (const site of lessonSites()) {
       expect(page.context().pages().length).toBe(pagesBefore);
       expect(requests.filter((u) => u.includes('calendar.example.com'))).toEqual([]);
       expect(watch.blocked).toEqual([]);
-      expect(page.url()).toBe(lessonURL(site, 'asking-the-person'));
+      expect(page.url()).toBe(url);
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
     test('ServerEditor steps 1-2: the question the form asks, then a second required field, change on the wire', async ({ open }) => {
-      const page = await open(lessonURL(site, 'asking-the-person'), site.options);
+      const page = await open(url, site.options);
       const e = await serverEditorAt(page, 0);
       expect(await e.getAttribute('data-server')).toBe('calendar');
       const original = toySource('calendar.mjs');
@@ -158,7 +200,7 @@ for (const site of lessonSites()) {
       // 1. A new question in askForStart: the form and the input_required line both carry it.
       const asked = edit(original, 'message: `${retryNote}When should "${title}" start?`,', 'message: `${retryNote}What time does "${title}" begin?`,');
       let c = await runEdit(page, e, asked);
-      await pickTemplate(c, 'Step 1: create_event without startsAt', CALL(1));
+      await pickTemplate(c, editor[0]!, CALL(1));
       await send(page, c, undefined);
       const first = (await replyTo(page, c, 1)).result;
       expect(first.resultType).toBe('input_required');
@@ -174,7 +216,7 @@ for (const site of lessonSites()) {
       let twoFields = edit(asked, /(startsAt: \{ type: 'string', format: 'date-time', title: 'Start time'[^\n]*\},)/, "$1\n          room: { type: 'string', title: 'Room' },");
       twoFields = edit(twoFields, "required: ['startsAt'],", "required: ['startsAt', 'room'],");
       c = await runEdit(page, e, twoFields);
-      await pickTemplate(c, 'Step 2: the same call, id 2', CALL(2));
+      await pickTemplate(c, editor[1]!, CALL(2));
       await send(page, c, undefined);
       const second = (await replyTo(page, c, 2)).result;
       expect(second.inputRequests.when.params.requestedSchema.required).toEqual(['startsAt', 'room']);
@@ -190,6 +232,9 @@ for (const site of lessonSites()) {
       const retry = stdinMessages(lines).at(-1);
       expect(retry.params.inputResponses).toEqual({ when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z', room: 'Room 4' } } });
       expect(toolText(stdoutMessages(lines).at(-1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
   });
 }

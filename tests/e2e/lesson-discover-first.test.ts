@@ -15,7 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import measured from '../../src/data/measured.json' with { type: 'json' };
 import { t, type Lang } from '../../src/i18n/index.ts';
-import { formatDate } from '../../src/components/tokens/measured-fact.ts';
+import { formatDate } from '../../src/components/measured-facts/measured-facts.ts';
 import { SERVERS } from '../../toy-servers/registry.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';

@@ -1,13 +1,19 @@
 /**
  * Lesson 3, one-message-per-line ("Keep standard output clean for the protocol"),
- * in Chromium with the Worker engine, on both builds: the noisy server's stray
- * stdout lines flagged as framing violations, then the reader's fix in the
- * ServerEditor (console.log -> console.error), Run, and a clean stdout.
+ * in Chromium with the Worker engine: the English page on both builds, and the
+ * Indonesian edition (`/id/one-message-per-line/`) on the default build,
+ * asserting the same wire results. The noisy server's stray stdout lines
+ * flagged as framing violations (the flag worded in the page's language,
+ * through `t()`), then the reader's fix in the ServerEditor (console.log ->
+ * console.error), Run, and a clean stdout. The starting message is picked by
+ * the label each edition's lesson text names.
  */
 import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { t, type Lang } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, heading, pickTemplate, pidOf, send, toolText } from './support/lesson-widgets.ts';
 
@@ -24,11 +30,22 @@ async function serverEditor(page: Page): Promise<Locator> {
   return e;
 }
 
-for (const site of lessonSites()) {
-  describe(`one-message-per-line (${site.name} build)`, () => {
+const SLUG = 'one-message-per-line';
+/** The English page and its Indonesian edition: URL prefix, title, and the label of step 3's starting message. */
+const EDITIONS: Array<{ prefix: string; lang: Lang; title: string; label: string }> = [
+  { prefix: '', lang: 'en', title: 'Keep standard output clean for the protocol', label: 'Step 3: the same tools/call' },
+  { prefix: 'id/', lang: 'id', title: 'Jaga stdout tetap bersih untuk protokol', label: 'Langkah 3: tools/call yang sama' },
+];
+/** Every build in English; the default build in Indonesian too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.lang === 'en' || site.name === 'default').map((e) => ({ site, ...e })));
+
+for (const { site, prefix, lang, title, label } of RUNS) {
+  /** How the Console flags a line on stdout that is not JSON, in the page's language. */
+  const NOT_JSON = t('meaning.framing', { reason: t('meaning.violation.notJson', {}, lang) }, lang);
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('Console on noisy.mjs: the banner and the debug line arrive on stdout, flagged; the real response follows', async ({ open }) => {
-      const page = await open(lessonURL(site, 'one-message-per-line'), site.options);
-      expect(await heading(page)).toBe('Keep standard output clean for the protocol');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const c = await consoleAt(page, 0);
       await send(page, c, undefined, 3); // banner, debug line, response
       // 1. The banner, on stdout, flagged as a framing violation; the start-up log in the stderr lane.
@@ -36,19 +53,21 @@ for (const site of lessonSites()) {
       await expect.poll(() => bad.count()).toBe(2);
       expect(await bad.nth(0).locator('.mcp-raw').innerText()).toBe(BANNER);
       expect(await bad.nth(0).locator('.mcp-dir').innerText()).toBe('← stdout');
-      expect(await bad.nth(0).locator('.mcp-meaning').innerText()).toMatch(/^framing violation:/);
+      expect(await bad.nth(0).locator('.mcp-meaning').innerText()).toContain(NOT_JSON);
       await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain(READY);
       expect(await c.locator('.mcp-stderr').innerText()).not.toContain(BANNER);
       // 2. The debug line, flagged the same way, then the real response.
       expect(await bad.nth(1).locator('.mcp-raw').innerText()).toBe(DEBUG);
-      expect(await bad.nth(1).locator('.mcp-meaning').innerText()).toMatch(/^framing violation:/);
+      expect(await bad.nth(1).locator('.mcp-meaning').innerText()).toContain(NOT_JSON);
       const stdout = (await copyTranscript(page, c)).filter((l) => l.lane === 'stdout');
       expect(stdout.map((l) => l.text.slice(0, 40))).toEqual([BANNER.slice(0, 40), DEBUG.slice(0, 40), expect.stringMatching(/^\{"jsonrpc":"2.0","id":1,/)]);
       expect(toolText(stdout[2].json)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      // On the Indonesian page, the widgets said all of this in Indonesian.
+      if (lang === 'id') await expectNoEnglish(page);
     });
 
     test('ServerEditor: console.log -> console.error, Run, and stdout carries the response only', async ({ open }) => {
-      const page = await open(lessonURL(site, 'one-message-per-line'), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       const e = await serverEditor(page);
       expect(await e.locator('.mcp-changed').getAttribute('data-changed')).toBe('no');
       // 1. Change both console.log( calls to console.error( (the reader's edit, typed into the editor).
@@ -74,7 +93,7 @@ for (const site of lessonSites()) {
       expect(await c.locator('li.mcp-line-bad').count()).toBe(0);
 
       // 3. The same tools/call, one click away: exactly one stdout line, the response; the debug text in the stderr lane.
-      await pickTemplate(c, 'Step 3: the same tools/call', CALL);
+      await pickTemplate(c, label, CALL);
       await send(page, c, undefined);
       const pid = await pidOf(c);
       const lines = (await copyTranscript(page, c)).filter((l) => l.pid === pid);
@@ -84,6 +103,8 @@ for (const site of lessonSites()) {
       expect(toolText(stdout[0].json)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain(DEBUG);
       expect(await c.locator('li.mcp-line-bad').count()).toBe(0);
+      // On the Indonesian page, the widgets said all of this in Indonesian.
+      if (lang === 'id') await expectNoEnglish(page);
     });
   });
 }

@@ -2,31 +2,67 @@
  * Lesson 9, statelessness-tested ("Test a server for statelessness"), in
  * Chromium with the Worker engine, on both builds: Replay on calendar.mjs (the
  * event goes missing across fresh processes) and calendar-handles.mjs (it does
- * not), then a handle used from a second, unrelated process.
+ * not), then a handle used from a second, unrelated process. The Indonesian
+ * edition (`/id/<slug>/`, same widgets) runs the same tasks on the default
+ * build, with the same wire results; the Replay's button is found by its
+ * `data-action` and its words read through `t()` in the page's language.
  */
 import { describe } from 'vitest';
+import { t, type Lang } from '../../src/i18n/index.ts';
 import type { Locator } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, heading, hydrated, pickTemplate, pidOf, replyTo, send, toolText } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
-const pids = async (column: Locator) => (await column.locator('.rp-step-title .fw-pid').allTextContents()).map((t) => Number(t.replace('pid ', '')));
+const SLUG = 'statelessness-tested';
+/** The English page and its Indonesian edition: URL prefix, language, title, and the labels of the ServerEditor's starting messages (steps 1, 1, 2, 2). */
+const EDITIONS: Array<{ prefix: string; lang: Lang; title: string; labels: string[] }> = [
+  {
+    prefix: '',
+    lang: 'en',
+    title: 'Test a server for statelessness',
+    labels: ['Step 1: create_event', 'Step 1: resources/read', 'Step 2: create_event, id 3', 'Step 2: resources/read, id 4'],
+  },
+  {
+    prefix: 'id/',
+    lang: 'id',
+    title: 'Uji apakah sebuah server benar-benar stateless',
+    labels: ['Langkah 1: create_event', 'Langkah 1: resources/read', 'Langkah 2: create_event, id 3', 'Langkah 2: resources/read, id 4'],
+  },
+];
+/** Every build with English; the default build with the Indonesian edition too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.lang === 'en' || site.name === 'default').map((e) => ({ site, ...e })));
+
+const pids = async (column: Locator) => (await column.locator('.rp-step-title .fw-pid').allTextContents()).map((s) => Number(s.replace('pid ', '')));
 const received = async (column: Locator, step: number) => JSON.parse((await column.locator(`[data-step="${step}"] [data-dir=in]`).textContent()) ?? '');
 const weekIn = (reply: any) => JSON.parse(reply.result.contents[0].text) as Array<{ id: string; title: string }>;
 
-for (const site of lessonSites()) {
-  describe(`statelessness-tested (${site.name} build)`, () => {
+/**
+ * Presses the Replay's button, checks it names `server` in the page's language, and waits until
+ * both columns are done (the status says so in that language too).
+ */
+async function replayOn(widget: Locator, server: string, lang: Lang): Promise<void> {
+  const button = widget.locator('button[data-action="replay"]');
+  expect(await button.textContent()).toBe(t('replay.run', { server }, lang));
+  const status = widget.locator('[data-replay-status]');
+  expect(await status.getAttribute('data-replay-status')).toBe('ready');
+  await button.click();
+  await expect.poll(() => status.getAttribute('data-replay-status'), { timeout: 30_000 }).toBe('done');
+  expect(await status.textContent()).toBe(t('replay.done', {}, lang));
+}
+
+for (const { site, prefix, lang, title, labels } of RUNS) {
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('Replay steps 1-3: one process keeps the Dentist, fresh processes lose it; calendar-handles.mjs keeps it', async ({ open }) => {
-      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
-      expect(await heading(page)).toBe('Test a server for statelessness');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const widget = await hydrated(page, 'replay');
-      const status = widget.locator('[data-replay-status]');
 
       // 1. calendar.mjs selected; Replay on calendar.mjs. One process: one pid, B creates e3, C lists e1, e2, e3.
       expect(await widget.getByRole('radio', { name: 'calendar.mjs', exact: true }).isChecked()).toBe(true);
-      await widget.getByRole('button', { name: 'Replay on calendar.mjs' }).click();
-      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Done.');
+      await replayOn(widget, 'calendar.mjs', lang);
       const one = widget.locator('[data-mode=one-process]');
       const onePids = await pids(one);
       expect(onePids).toHaveLength(3);
@@ -50,8 +86,7 @@ for (const site of lessonSites()) {
 
       // 3. calendar-handles.mjs: open_calendar first, its handle filled in; every fresh step its own pid; the Dentist is found.
       await widget.getByRole('radio', { name: 'calendar-handles.mjs' }).check();
-      await widget.getByRole('button', { name: 'Replay on calendar-handles.mjs' }).click();
-      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('Done.');
+      await replayOn(widget, 'calendar-handles.mjs', lang);
       const handlePids = await pids(fresh);
       expect(handlePids).toHaveLength(4);
       expect(new Set(handlePids).size).toBe(4);
@@ -61,10 +96,13 @@ for (const site of lessonSites()) {
       expect(JSON.parse((await fresh.locator('[data-step="3"] [data-dir=out]').textContent()) ?? '').params.uri).toBe(`calendar://${handle}/week`);
       expect(weekIn(await received(fresh, 3)).map((e) => e.title)).toContain('Dentist');
       expect(await fresh.locator('.rp-verdict').getAttribute('data-found')).toBe('true');
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
     test('Consoles steps 1-3: an unknown handle is a tool error; a real handle works from another process', async ({ open }) => {
-      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       // 1. Console #2, the made-up handle: complete, isError, the tool's message.
       // (The page's first Console is the ServerEditor's, on calendar.mjs; the two on calendar-handles.mjs follow it.)
       expect(await page.locator('section.mcp-console').nth(0).getAttribute('data-server')).toBe('calendar');
@@ -89,10 +127,13 @@ for (const site of lessonSites()) {
       expect(listed.isError).toBe(false);
       expect(listed.structuredContent.events.map((e: { id: string }) => e.id)).toEqual(['e1', 'e2']);
       expect(await pidOf(two)).not.toBe(await pidOf(one));
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
     test('ServerEditor steps 1-2: the event is lost on restart; kept in a file, it survives the fresh process', async ({ open }) => {
-      const page = await open(lessonURL(site, 'statelessness-tested'), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       const e = await serverEditorAt(page, 0);
       expect(await e.getAttribute('data-server')).toBe('calendar');
       const CREATE = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}`;
@@ -106,11 +147,11 @@ for (const site of lessonSites()) {
 
       // 1. The bug in one Console: create, restart, read: e3 is gone.
       let c = await consoleAt(page, 0, e);
-      await pickTemplate(c, 'Step 1: create_event', CREATE(1));
+      await pickTemplate(c, labels[0]!, CREATE(1));
       await send(page, c, undefined);
       expect(toolText(await replyTo(page, c, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       await restart(c);
-      await pickTemplate(c, 'Step 1: resources/read', READ(2));
+      await pickTemplate(c, labels[1]!, READ(2));
       await send(page, c, undefined);
       expect(await ids(c, 2)).toEqual(['e1', 'e2']);
 
@@ -119,13 +160,16 @@ for (const site of lessonSites()) {
       fixed = edit(fixed, /(export const EVENTS = \[[\s\S]*?\n\];\n)/, "$1const EVENTS_FILE = statePath('calendar-events.json');\nconst saved = readTextIfExists(EVENTS_FILE);\nif (saved !== undefined) EVENTS.splice(0, EVENTS.length, ...JSON.parse(saved));\n");
       fixed = edit(fixed, /(\n(\s*)EVENTS\.push\(event\);[^\n]*)/, '$1\n$2writeFileAtomic(EVENTS_FILE, JSON.stringify(EVENTS));');
       c = await runEdit(page, e, fixed);
-      await pickTemplate(c, 'Step 2: create_event, id 3', CREATE(3));
+      await pickTemplate(c, labels[2]!, CREATE(3));
       await send(page, c, undefined);
       expect(toolText(await replyTo(page, c, 3))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       await restart(c);
-      await pickTemplate(c, 'Step 2: resources/read, id 4', READ(4));
+      await pickTemplate(c, labels[3]!, READ(4));
       await send(page, c, undefined);
       expect(await ids(c, 4)).toEqual(['e1', 'e2', 'e3']);
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
   });
 }

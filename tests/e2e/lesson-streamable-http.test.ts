@@ -4,10 +4,14 @@
  * http.mjs, raw requests and responses, a JSON and an SSE response (frames
  * parsed here by the SSE rules and compared with the Console's), the missing
  * Mcp-Name header, a notification POST's 202 and ping's 404. Nothing leaves the page.
+ * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks on
+ * the default build, with the same wire results (raw requests, statuses,
+ * headers and bodies are wire bytes, the same on both pages).
  */
 import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, heading, pickTemplate, typeMessage } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
@@ -71,13 +75,35 @@ function sseFrames(body: string): Array<{ comments: string[]; event?: string; da
     });
 }
 
+const SLUG = 'streamable-http';
+/**
+ * The English page and its Indonesian edition: URL prefix, title, and the labels of the tasks'
+ * starting messages (`console`: steps 2 and 4 and the tip; `editor`: the ServerEditor's steps 1-3).
+ */
+const EDITIONS = [
+  {
+    prefix: '',
+    title: 'Speak MCP over HTTP, one POST at a time',
+    console: ['Step 2: tools/call', 'Step 4: a notification', 'Tip: ping'],
+    editor: ['Step 1: server/discover', 'Step 2: server/discover, id 2', 'Step 3: ping'],
+  },
+  {
+    prefix: 'id/',
+    title: 'Berbicara MCP lewat HTTP, satu POST demi satu POST',
+    console: ['Langkah 2: tools/call', 'Langkah 4: sebuah notification', 'Coba ini: ping'],
+    editor: ['Langkah 1: server/discover', 'Langkah 2: server/discover, id 2', 'Langkah 3: ping'],
+  },
+];
+/** Every build with English; the default build with the Indonesian edition too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.prefix === '' || site.name === 'default').map((e) => ({ site, ...e })));
+
 const CALL = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } } };
 
-for (const site of lessonSites()) {
-  describe(`streamable-http (${site.name} build)`, () => {
+for (const { site, prefix, title, console: labels, editor } of RUNS) {
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('steps 1-4 and the tip on the HTTP Console', async ({ open, watch }) => {
-      const page = await open(lessonURL(site, 'streamable-http'), { offline: true });
-      expect(await heading(page)).toBe('Speak MCP over HTTP, one POST at a time');
+      const page = await open(lessonURL(site, prefix + SLUG), { offline: true });
+      expect(await heading(page)).toBe(title);
       const mcpRequests: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname.endsWith('/mcp')) mcpRequests.push(r.url());
@@ -99,7 +125,7 @@ for (const site of lessonSites()) {
       expect(discover.responseHeaders.has('mcp-session-id')).toBe(false);
 
       // 2. tools/call: Mcp-Name; 200 text/event-stream; a comment frame, then a message event with the response.
-      await pickTemplate(c, 'Step 2: tools/call', JSON.stringify(CALL));
+      await pickTemplate(c, labels[0]!, JSON.stringify(CALL));
       const call = await post(page, c);
       expect(call.requestHeaders.get('mcp-name')).toBe('create_event');
       expect(call.status).toBe(200);
@@ -126,14 +152,14 @@ for (const site of lessonSites()) {
       expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for tools/call' } });
 
       // 4. The 202 mechanics, with a notification no revision defines (not notifications/cancelled, which is stdio's): 202, empty body.
-      await pickTemplate(c, 'Step 4: a notification', '{"jsonrpc":"2.0","method":"com.example/noted","params":{}}');
+      await pickTemplate(c, labels[1]!, '{"jsonrpc":"2.0","method":"com.example/noted","params":{}}');
       const note = await post(page, c);
       expect(note.request).toContain('"method":"com.example/noted"');
       expect(note.status).toBe(202);
       expect(note.responseBody).toBe('');
 
       // Tip: ping was removed: 404 with -32601.
-      await pickTemplate(c, 'Tip: ping', '{"jsonrpc":"2.0","id":5,"method":"ping","params":{}}');
+      await pickTemplate(c, labels[2]!, '{"jsonrpc":"2.0","id":5,"method":"ping","params":{}}');
       const ping = await post(page, c);
       expect(ping.status).toBe(404);
       expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
@@ -141,17 +167,20 @@ for (const site of lessonSites()) {
       // Everything ran in the page: no request to any /mcp endpoint, nothing blocked.
       expect(mcpRequests).toEqual([]);
       expect(watch.blocked).toEqual([]);
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
     test('ServerEditor on http.mjs: Mcp-Name demanded for server/discover turns 200 into 400; 404 -> 400 in statusFor', async ({ open }) => {
-      const page = await open(lessonURL(site, 'streamable-http'), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       const e = await serverEditorAt(page, 0);
       expect(await e.getAttribute('data-server')).toBe('http');
       const original = toySource('http.mjs');
 
       // 1. The original: server/discover is 200, with no Mcp-Name header.
       let c = await consoleAt(page, 0, e);
-      await pickTemplate(c, 'Step 1: server/discover', '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}');
+      await pickTemplate(c, editor[0]!, '{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}');
       const before = await post(page, c);
       expect(before.status).toBe(200);
       expect(before.requestHeaders.has('mcp-name')).toBe(false);
@@ -159,7 +188,7 @@ for (const site of lessonSites()) {
       // 2. NAME_FIELD gains 'server/discover': 'name'; Run; the same discover is refused with 400 -32020.
       const stricter = edit(original, /const NAME_FIELD = \{/, "const NAME_FIELD = { 'server/discover': 'name',");
       c = await runEdit(page, e, stricter);
-      await pickTemplate(c, 'Step 2: server/discover, id 2', '{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{}}');
+      await pickTemplate(c, editor[1]!, '{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{}}');
       const refused = await post(page, c);
       expect(refused.status).toBe(400);
       expect(JSON.parse(refused.responseBody)).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32020, message: 'Header mismatch: the Mcp-Name header is required for server/discover' } });
@@ -170,13 +199,17 @@ for (const site of lessonSites()) {
       await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('no');
       const wrongStatus = edit(original, /(if \(code === (?:-32601|ERR\.METHOD_NOT_FOUND)\) return )404;/, '$1400;');
       c = await runEdit(page, e, wrongStatus);
-      await pickTemplate(c, 'Step 3: ping', '{"jsonrpc":"2.0","id":3,"method":"ping","params":{}}');
+      await pickTemplate(c, editor[2]!, '{"jsonrpc":"2.0","id":3,"method":"ping","params":{}}');
       const ping = await post(page, c);
       expect(ping.status).toBe(400);
       expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
     });
 
-    test('prose and tip: GET and DELETE on the endpoint get 405 with Allow: POST (http.mjs in the Worker engine)', async ({ open }) => {
+    // The lab page is English only and the same for both editions: this check runs once per build, with the English runs.
+    if (prefix === '') test('prose and tip: GET and DELETE on the endpoint get 405 with Allow: POST (http.mjs in the Worker engine)', async ({ open }) => {
       // The Console only POSTs, so this runs http.mjs's handler in the page's Worker engine (the lab page exposes it).
       const page = await open(new URL('lab/engines/', site.url).href, site.options);
       await page.waitForFunction(() => (window as any).__mcpByHand !== undefined);

@@ -1,18 +1,42 @@
 /**
  * Lesson 2, the-wire ("Read and write a JSON-RPC message by hand"), in Chromium
- * with the Worker engine, on both builds: every step on the Console
- * (calendar.mjs, "fill in _meta" on) and the notification tip.
+ * with the Worker engine: the English page on both builds, and the Indonesian
+ * edition (`/id/the-wire/`) on the default build, asserting the same wire
+ * results. Every step on the Console (calendar.mjs, "fill in _meta" on) and
+ * the notification tip. The starting messages are picked by the labels each
+ * edition's lesson text names; everything else is found by attributes.
  */
 import { describe } from 'vitest';
+import type { Lang } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, heading, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages } from './support/lesson-widgets.ts';
 
-for (const site of lessonSites()) {
-  describe(`the-wire (${site.name} build)`, () => {
+const SLUG = 'the-wire';
+/** The English page and its Indonesian edition: URL prefix, title, and the labels of the starting messages (step 4, then the tip's three). */
+const EDITIONS: Array<{ prefix: string; lang: Lang; title: string; labels: string[] }> = [
+  {
+    prefix: '',
+    lang: 'en',
+    title: 'Read and write a JSON-RPC message by hand',
+    labels: ['Step 4: a batch', 'Tip: subscriptions/listen', 'Tip: cancel watch', 'Tip: create an event'],
+  },
+  {
+    prefix: 'id/',
+    lang: 'id',
+    title: 'Baca dan tulis pesan JSON-RPC dengan tangan',
+    labels: ['Langkah 4: batch', 'Coba juga: subscriptions/listen', 'Coba juga: batalkan watch', 'Coba juga: buat acara'],
+  },
+];
+/** Every build in English; the default build in Indonesian too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.lang === 'en' || site.name === 'default').map((e) => ({ site, ...e })));
+
+for (const { site, prefix, lang, title, labels } of RUNS) {
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('steps 1-4: discover, a string id echoed, a null id and a batch refused with -32600', async ({ open }) => {
-      const page = await open(lessonURL(site, 'the-wire'), site.options);
-      expect(await heading(page)).toBe('Read and write a JSON-RPC message by hand');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const c = await consoleAt(page, 0);
 
       // 1. The prefilled server/discover, as it is.
@@ -40,28 +64,30 @@ for (const site of lessonSites()) {
       expect(Object.hasOwn(last, 'id')).toBe(false);
 
       // 4. A batch (an array), one click away: -32600 again, batches are not allowed.
-      await pickTemplate(c, 'Step 4: a batch', '[{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}]');
+      await pickTemplate(c, labels[0]!, '[{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}]');
       await send(page, c, undefined);
       last = stdoutMessages(await copyTranscript(page, c)).at(-1);
       expect(last.error.code).toBe(-32600);
       expect(last.error.message).toContain('batches are not allowed');
       expect(Object.hasOwn(last, 'id')).toBe(false);
+      // On the Indonesian page, the widgets said all of this in Indonesian.
+      if (lang === 'id') await expectNoEnglish(page);
     });
 
     test('tip: cancel a request in flight (subscriptions/listen); the notification gets no answer, and nothing more comes for it', async ({ open }) => {
-      const page = await open(lessonURL(site, 'the-wire'), site.options);
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
       const c = await consoleAt(page, 0);
       await send(page, c, undefined); // start the process with the prefilled request
       // The listen request: an acknowledgement (a notification), no response; "watch" stays in flight.
-      await pickTemplate(c, 'Tip: subscriptions/listen', '{"jsonrpc":"2.0","id":"watch","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["calendar://week"]}}}');
+      await pickTemplate(c, labels[1]!, '{"jsonrpc":"2.0","id":"watch","method":"subscriptions/listen","params":{"notifications":{"resourceSubscriptions":["calendar://week"]}}}');
       await send(page, c, undefined);
       let out = (await copyTranscript(page, c)).filter((l) => l.lane === 'stdout');
       expect(out.at(-1)!.json.method).toBe('notifications/subscriptions/acknowledged');
       expect(Object.hasOwn(out.at(-1)!.json, 'id')).toBe(false);
-      await pickTemplate(c, 'Tip: cancel watch', '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"watch"}}');
+      await pickTemplate(c, labels[2]!, '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"watch"}}');
       await send(page, c, undefined, 0);
       // Instead of waiting for silence: create an event; only its response follows, no update for "watch".
-      await pickTemplate(c, 'Tip: create an event', '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}');
+      await pickTemplate(c, labels[3]!, '{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}');
       await send(page, c, undefined);
       const lines = await copyTranscript(page, c);
       const sent = lines.filter((l) => l.lane === 'stdin').map((l) => l.json);
@@ -70,6 +96,8 @@ for (const site of lessonSites()) {
       out = lines.filter((l) => l.lane === 'stdout');
       expect(out.map((l) => l.json?.id ?? l.json?.method)).toEqual([1, 'notifications/subscriptions/acknowledged', 7]);
       expect(out.at(-1)!.json.result.content[0].text).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      // On the Indonesian page, the widgets said all of this in Indonesian.
+      if (lang === 'id') await expectNoEnglish(page);
     });
   });
 }

@@ -23,7 +23,7 @@ import measured from '../../src/data/measured.json' with { type: 'json' };
 import { MEASURED_ARGS, REPO_ROOT } from '../../src/cli/measured-facts.ts';
 import { measureServer, type ServerReport } from '../../src/cli/server-report.ts';
 import { createO200kTokenizer } from '../../src/cli/tiktoken-tokenizer.ts';
-import { formatDate } from '../../src/components/tokens/measured-fact.ts';
+import { formatDate } from '../../src/components/measured-facts/measured-facts.ts';
 import { formatNumber, t, type Lang } from '../../src/i18n/index.ts';
 import { SERVERS } from '../../toy-servers/registry.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -1,22 +1,35 @@
 /**
- * Lesson 1, why-a-protocol ("Count what a shared protocol saves"), in Chromium,
- * on the default and the sub-path build: the page renders and each "try this"
- * step on the IntegrationCounter shows N × M and N + M as the lesson says.
+ * Lesson 1, why-a-protocol ("Count what a shared protocol saves"), in Chromium:
+ * the English page on the default and the sub-path build, and the Indonesian
+ * edition (`/id/why-a-protocol/`) on the default build. The page renders and
+ * each "try this" step on the IntegrationCounter shows N × M and N + M as the
+ * lesson says, the same figures in both languages. The fields are found by
+ * their labels in the page's language, through `t()`.
  */
 import { describe } from 'vitest';
+import { t, type Lang } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
+import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { heading, hydrated } from './support/lesson-widgets.ts';
 
-for (const site of lessonSites()) {
-  describe(`why-a-protocol (${site.name} build)`, () => {
+const SLUG = 'why-a-protocol';
+const EDITIONS: Array<{ prefix: string; lang: Lang; title: string }> = [
+  { prefix: '', lang: 'en', title: 'Count what a shared protocol saves' },
+  { prefix: 'id/', lang: 'id', title: 'Hitung apa yang dihemat sebuah protokol bersama' },
+];
+/** Every build in English; the default build in Indonesian too. */
+const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.lang === 'en' || site.name === 'default').map((e) => ({ site, ...e })));
+
+for (const { site, prefix, lang, title } of RUNS) {
+  describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('the three counter tasks: N × M without a protocol, N + M with one', async ({ open }) => {
-      const page = await open(lessonURL(site, 'why-a-protocol'), site.options);
-      expect(await heading(page)).toBe('Count what a shared protocol saves');
+      const page = await open(lessonURL(site, prefix + SLUG), site.options);
+      expect(await heading(page)).toBe(title);
       const counter = await hydrated(page, 'integration-counter');
       const set = async (n: number, m: number) => {
-        await counter.getByLabel('AI applications (N)', { exact: true }).fill(String(n));
-        await counter.getByLabel('Systems to connect (M)', { exact: true }).fill(String(m));
+        await counter.getByLabel(t('counter.apps', {}, lang), { exact: true }).fill(String(n));
+        await counter.getByLabel(t('counter.systems', {}, lang), { exact: true }).fill(String(m));
         await expect.poll(() => counter.locator('[data-point-to-point]').textContent()).toBe(String(n * m));
         expect(await counter.locator('[data-with-protocol]').textContent()).toBe(String(n + m));
         expect(Number(await counter.locator('[data-saved]').getAttribute('data-saved'))).toBe(n * m - (n + m));
@@ -25,6 +38,7 @@ for (const site of lessonSites()) {
       await set(10, 20);
       expect(await counter.locator('[data-point-to-point]').textContent()).toBe('200');
       expect(await counter.locator('[data-with-protocol]').textContent()).toBe('30');
+      expect(await counter.locator('[data-saved]').textContent()).toBe(t('counter.saved', { n: 170 }, lang));
       // Step 2: one more application: the product jumps by M (20), the sum by one.
       await set(11, 20);
       expect(await counter.locator('[data-point-to-point]').textContent()).toBe('220');
@@ -33,7 +47,10 @@ for (const site of lessonSites()) {
       await set(1, 20);
       expect(await counter.locator('[data-point-to-point]').textContent()).toBe('20');
       expect(await counter.locator('[data-with-protocol]').textContent()).toBe('21');
-      expect(await counter.locator('[data-saved]').textContent()).toContain('costs 1 more');
+      expect(await counter.locator('[data-saved]').getAttribute('data-saved')).toBe('-1');
+      expect(await counter.locator('[data-saved]').textContent()).toBe(t('counter.costs', { n: 1 }, lang));
+      // On the Indonesian page, the widgets said all of this in Indonesian.
+      if (lang === 'id') await expectNoEnglish(page);
     });
   });
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { freePort, waitForHttp } from './support/net.ts';
 import { consoleAt, send } from './support/lesson-widgets.ts';
-import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/components/shared/engine-policy.ts';
+import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/components/pure/engine-policy.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const tsNode = [process.execPath, '--experimental-strip-types', '--no-warnings'];

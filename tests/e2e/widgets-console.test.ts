@@ -1,6 +1,6 @@
 /**
  * Console widget on the lab page (/lab/console/), real Chromium, real Worker engine.
- * Journeys of issue 6: send/reply with meaning and spec links, invalid JSON ->
+ * Journeys: send/reply with meaning and spec links, invalid JSON ->
  * -32700, _meta switch, history, restart (new pid), input_required ->
  * ElicitationForm -> retry, legacy -32601, noisy framing violation with a
  * separate stderr lane, HTTP mode with raw request/response and SSE frames,

@@ -16,8 +16,8 @@ import type { Locator, Page } from 'playwright-core';
 import measured from '../../src/data/measured.json' with { type: 'json' };
 import { NodeEngine } from '../../src/engines/node/node-engine.ts';
 import { measureCatalog, type CatalogFigures, type Tool } from '../../src/protocol/index.ts';
-import { fetchCatalog, type LiveCatalog } from '../../src/components/tokens/catalog-source.ts';
-import { formatDate } from '../../src/components/tokens/measured-fact.ts';
+import { fetchCatalog, type LiveCatalog } from '../../src/components/token-meter/catalog-source.ts';
+import { formatDate } from '../../src/components/measured-facts/measured-facts.ts';
 import { t } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 6: anything a server sends is rendered as text. A hostile calendar
+ * Anything a server sends is rendered as text, never as HTML. A hostile calendar
  * (a reader's edit, run through the ServerEditor) sends `<script>`,
  * `<img onerror>` and 100 KB strings as its tool name, description and
  * instructions; ProbeFlow and TokenMeter show them inert, and the meter counts

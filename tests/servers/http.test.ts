@@ -1,7 +1,8 @@
 /**
  * http.mjs over real HTTP on 127.0.0.1: one `node toy-servers/http.mjs 0`
  * process per suite, driven with fetch. Status codes, headers and SSE framing
- * are checked against the Streamable HTTP rules of the spec digest (section 7).
+ * are checked against the Streamable HTTP transport rules:
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSCRIPT_ENV, expectsReply, flows, fillPlaceholders, httpRequestFor, modern, transcripts } from './cases.ts';

@@ -10,7 +10,9 @@
  *    export alias (pinned version; the lookup throws loudly if the build changes);
  * 2. the spec's generated JSON Schema (`../shared/spec/schema-<rev>.json`,
  *    draft 2020-12, ajv), each result checked against its specific `$defs`
- *    type (the response envelopes do not discriminate; spec digest section 13).
+ *    type: the schema's response envelopes (`*ResultResponse`) are `anyOf` InputRequiredResult or
+ *    the specific result, and InputRequiredResult allows extra properties, so an envelope would
+ *    accept a "complete" result that lacks required fields such as ttlMs/cacheScope.
  *    That half is skipped when the file is absent (see `specSchemaAvailable`).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

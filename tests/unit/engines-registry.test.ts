@@ -18,7 +18,7 @@ import { init, parse } from 'es-module-lexer';
 import { describe, expect, test } from 'vitest';
 import { SERVERS, SERVER_NAMES, serversFor } from '../../toy-servers/registry.ts';
 import { BUILTIN_NAMES } from '../../src/engines/worker/runtime/builtins.ts';
-import { checkServerProp } from '../../src/components/shared/server-prop.ts';
+import { checkServerProp } from '../../src/components/pure/server-prop.ts';
 import { flows, transcripts } from '../servers/cases.ts';
 import { SAME_BYTES_SERVERS } from './engines-servers.ts';
 

@@ -1,10 +1,10 @@
 /**
- * Engine selection rules (src/components/shared/engine-policy.ts): when the
+ * Engine selection rules (src/components/pure/engine-policy.ts): when the
  * page may start WebContainer, and why it does not. Pure function, no browser.
  * Also the stdout line framing every engine shares (src/engines/stdout-lines.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { decideEngine, OFF_REASON } from '../../src/components/shared/engine-policy.ts';
+import { decideEngine, OFF_REASON } from '../../src/components/pure/engine-policy.ts';
 import { stdoutLines } from '../../src/engines/stdout-lines.ts';
 
 describe('decideEngine', () => {

@@ -66,7 +66,7 @@ describe('WebContainerEngine over a pseudo-terminal container', () => {
     const engine = await WebContainerEngine.create(container, toyFiles());
     const p = await engine.spawn('toy-servers/calendar.mjs');
     p.kill();
-    expect(await p.exit).toEqual({ code: null, signal: 'SIGKILL', reason: 'killed by the engine' });
+    expect(await p.exit).toEqual({ code: null, signal: 'SIGKILL', reason: 'killed by the engine', why: { code: 'engine-kill', vars: {} } });
   });
 
   test('a server that throws at start: exit code 1 and its stderr', async () => {

@@ -12,8 +12,8 @@
  * - out: `import` lines, fenced code blocks, inline code, JSX/MDX tags with their attribute
  *   values, URLs, blockquotes that cite the specification, and double-quoted phrases that are
  *   the spec's own words (a quote that links to the spec, one holding an RFC 2119 keyword such
- *   as MUST or SHOULD in capitals, or one found word for word in the spec digest
- *   `../shared/spec/spec-2026-07-28.md` when it is present);
+ *   as MUST or SHOULD in capitals, or one found word for word in the text of the specification
+ *   kept beside the project, `../shared/spec/spec-2026-07-28.md`, when it is present);
  * - words are compared in lower case (Unicode NFKC), punctuation removed. A run never spans a
  *   removed piece of code or markup: each removal is a boundary.
  */
@@ -27,7 +27,7 @@ const RUN = 8;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const chapterPath = resolve(repoRoot, '../shared/seed/chapter-id.txt');
-/** The spec digest: a quoted phrase found in it word for word is the spec's, not the chapter's. */
+/** The text of the specification (revision 2026-07-28): a quoted phrase found in it word for word is the spec's, not the chapter's. */
 const specPath = resolve(repoRoot, '../shared/spec/spec-2026-07-28.md');
 const lessonsDir = join(repoRoot, 'lessons');
 

@@ -6,7 +6,8 @@
 import type { JsonObject } from '../../protocol/messages.ts';
 import { describeReply, errorOf, type CheckContext, type CheckDef, expectErrorCode } from '../define.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
-import { isResponseTo, type Session } from '../session.ts';
+import { isResponseTo, SessionError, type Session } from '../session.ts';
+import { failure } from '../../protocol/failure.ts';
 
 /** The first stdout line at index `from` or later that is JSON (object or array), parsed without the JSON-RPC shape check (so `"id": null` can be reported). */
 async function nextJson(s: Session, from: number): Promise<unknown> {
@@ -35,7 +36,7 @@ async function stillAnswers(c: CheckContext, s: Session): Promise<void> {
   try {
     await s.request(ok);
   } catch (e) {
-    c.fail(`after the bad line the server stopped answering: ${(e as Error).message}`);
+    c.fail(`after the bad line the server stopped answering: ${(e as Error).message}`, failure('stopped-answering', {}, e instanceof SessionError ? e.failure : undefined));
   }
 }
 

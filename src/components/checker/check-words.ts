@@ -20,7 +20,7 @@
  */
 import { currentLang, formatNumber, setLang, type Lang } from '../../i18n/index.ts';
 import { checkActualParts, checkActuals, checkReasons, checks, type CheckWords } from '../../i18n/id/checks.ts';
-import { violationText } from '../shared/meaning.ts';
+import { violationText } from '../pure/meaning.ts';
 
 export type { CheckWords };
 

@@ -33,12 +33,12 @@ import { SERVERS } from '../../../toy-servers/registry.ts';
 import { RequestBuilder } from '../../protocol/request-builder.ts';
 import type { Classification } from '../../protocol/classify.ts';
 import type { ElicitResult, JsonObject } from '../../protocol/messages.ts';
-import type { EditorHandle, EditorKey } from '../shared/editor-handle.ts';
-import { LazyCodeEditor } from '../shared/LazyCodeEditor.tsx';
-import { EngineBadge } from '../shared/EngineBadge.tsx';
-import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../shared/page-engine.ts';
-import { ElicitationPanel } from '../elicitation/ElicitationPanel.tsx';
-import { TakeHome } from '../shared/TakeHome.tsx';
+import type { EditorHandle, EditorKey } from '../pure/editor-handle.ts';
+import { LazyCodeEditor } from '../ui/LazyCodeEditor.tsx';
+import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
+import { ElicitationPanel } from '../elicitation-form/ElicitationPanel.tsx';
+import { TakeHome } from '../ui/TakeHome.tsx';
 import { setLang, t } from '../../i18n/index.ts';
 import { CONSOLE_CAPABILITIES, composeLine, examplesFor, learnCatalog, nextFreeId, retryMessage, templates, type SeenCatalog } from './compose.ts';
 import { transcriptText, type Item } from './items.ts';
@@ -46,7 +46,8 @@ import { HttpSession, nextKey, StdioSession, type Session } from './sessions.ts'
 import { StderrLane, WireLane } from './Transcript.tsx';
 import { TRANSCRIPT_CAP, TranscriptStore } from './transcript-store.ts';
 import { draftKey, loadDraft, saveDraft } from './draft-store.ts';
-import '../shared/widget.css';
+import { errorText } from '../pure/failure-text.ts';
+import '../ui/widget.css';
 
 /** Props of {@link Console}. */
 export interface ConsoleProps {
@@ -86,8 +87,6 @@ export function Console(props: ConsoleProps): JSX.Element {
   const uid = useMemo(() => `mcp-console-${++consoles}`, []);
   const builder = useMemo(() => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES }), []);
   const store = useMemo(() => new TranscriptStore(), []);
-  const [, setVersion] = useState(0);
-  useEffect(() => store.subscribe(() => setVersion(store.version)), []);
   const [seen, setSeen] = useState<SeenCatalog>({});
   const seenRef = useRef(seen);
   seenRef.current = seen;
@@ -193,7 +192,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     try {
       await session.send(line, message);
     } catch (e) {
-      push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: e instanceof Error ? e.message : String(e) }), tone: 'error' });
+      push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: errorText(e) }), tone: 'error' });
     }
   }
 
@@ -201,7 +200,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     try {
       await sendNow();
     } catch (e) {
-      push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: e instanceof Error ? e.message : String(e) }), tone: 'error' });
+      push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: errorText(e) }), tone: 'error' });
     }
   }
 
@@ -475,8 +474,8 @@ export function Console(props: ConsoleProps): JSX.Element {
         </div>
       ) : null}
       <div class="mcp-lanes">
-        <WireLane view={store.wire()} label={t('console.transcriptOf', { file })} />
-        <StderrLane view={store.stderr()} />
+        <WireLane store={store} label={t('console.transcriptOf', { file })} />
+        <StderrLane store={store} />
       </div>
       {props.attached ? null : <TakeHome server={server} />}
     </section>

@@ -8,20 +8,22 @@
  * `requestState` or a calendar handle get a button copying it exactly.
  * All server text is rendered as text.
  *
- * A lane renders only the newest items it is given; `folded` older ones are
- * counted in a note (they stay in Copy transcript), `dropped` ones are gone.
+ * Each lane listens to the TranscriptStore itself and renders the window the
+ * store shows (`folded` older items are counted in a note and stay in Copy
+ * transcript; `dropped` ones are gone). A row is built once per item (items
+ * do not change once in the store), so a frame costs the rows it adds.
  *
- * Props: `view` (a lane of the TranscriptStore), `label` (accessible name of the wire lane).
+ * Props: `store` (the Console's TranscriptStore), `label` (accessible name of the wire lane).
  */
-import type { ComponentChildren, JSX } from 'preact';
+import { Component, type ComponentChildren, type JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { JsonView } from '../shared/JsonView.tsx';
-import { MeaningText } from '../shared/MeaningText.tsx';
-import { RawLine } from '../shared/RawLine.tsx';
-import { CopyButton } from '../shared/CopyButton.tsx';
+import { JsonView } from '../ui/JsonView.tsx';
+import { MeaningText } from '../ui/MeaningText.tsx';
+import { RawLine } from '../ui/RawLine.tsx';
+import { CopyButton } from '../ui/CopyButton.tsx';
 import { currentLang, formatNumber, t } from '../../i18n/index.ts';
 import type { HttpItem, Item, StderrItem, WireItem } from './items.ts';
-import { TRANSCRIPT_CAP, type LaneView } from './transcript-store.ts';
+import { TRANSCRIPT_CAP, type LaneView, type TranscriptStore } from './transcript-store.ts';
 
 /** A calendar handle as calendar-handles.mjs makes them: `cal_` and 22 base64url characters. */
 const HANDLE = /\bcal_[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g;
@@ -151,22 +153,18 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
   );
 }
 
-/** Keeps a lane scrolled to its newest line, unless the reader scrolled up to read. */
+/**
+ * Keeps a lane scrolled to its newest line, unless the reader scrolled up to
+ * read. Runs right after the lane's render (the store renders a lane at most
+ * once per frame), so the layout it needs is the one the frame does anyway.
+ */
 function useFollow(count: number) {
   const lane = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);
-  const frame = useRef(0);
-  // Follow the newest line once per frame at most: reading scrollHeight forces a layout of the lane,
-  // so a flood that renders many times between two paints must not pay for it each time.
   useLayoutEffect(() => {
-    if (!atEnd.current || frame.current) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = 0;
-      const el = lane.current;
-      if (el && atEnd.current) el.scrollTop = el.scrollHeight;
-    });
+    const el = lane.current;
+    if (el && atEnd.current) el.scrollTop = el.scrollHeight;
   }, [count]);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
   const onScroll = () => {
     const el = lane.current;
     if (el) atEnd.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
@@ -185,8 +183,54 @@ function foldNote(view: LaneView<unknown>, key: 'console.folded' | 'console.stde
   return parts.length ? parts.join(' ') : undefined;
 }
 
-/** The wire lane: the newest items of the store's wire lane. */
-export function WireLane({ view, label }: { view: LaneView<Exclude<Item, StderrItem>>; label: string }): JSX.Element {
+/** A lane's window, read with `read` from `store`; re-renders only when that lane changed (the store keeps its view object until then). */
+function useLane<T>(store: TranscriptStore, read: () => LaneView<T>): LaneView<T> {
+  const [view, setView] = useState(read);
+  useEffect(() => {
+    setView(read);
+    return store.subscribe(() => setView(read));
+  }, [store]);
+  return view;
+}
+
+/** A wire-lane row, built once for its item. */
+class WireRow extends Component<{ item: Exclude<Item, StderrItem> }> {
+  shouldComponentUpdate(next: { item: Exclude<Item, StderrItem> }): boolean {
+    return next.item !== this.props.item;
+  }
+  render(): JSX.Element | null {
+    const { item } = this.props;
+    if (item.kind === 'wire') return <Wire item={item} />;
+    if (item.kind === 'http') return <Http item={item} />;
+    if (item.kind === 'event')
+      return (
+        <li class={`mcp-line mcp-event mcp-tone-${item.tone}`} data-event={item.tag} data-entry={item.entry}>
+          <span class="mcp-dir">—</span> {item.text}
+          {item.pid !== undefined ? <span class="mcp-pid"> (pid {item.pid})</span> : null}
+        </li>
+      );
+    return null;
+  }
+}
+
+/** A stderr-lane row, built once for its item. */
+class StderrRow extends Component<{ item: StderrItem }> {
+  shouldComponentUpdate(next: { item: StderrItem }): boolean {
+    return next.item !== this.props.item;
+  }
+  render(): JSX.Element {
+    const e = this.props.item;
+    return (
+      <li class="mcp-stderr-line">
+        <span class="mcp-time">{ms(e.t)}</span> <span class="mcp-pid">pid {e.pid}</span> <RawLine text={e.text} max={2000} />
+      </li>
+    );
+  }
+}
+
+/** The wire lane: the window of the store's wire lane. */
+export function WireLane({ store, label }: { store: TranscriptStore; label: string }): JSX.Element {
+  const view = useLane(store, () => store.view('wire'));
   const wire = view.items;
   const total = view.folded + wire.length;
   const { lane, onScroll } = useFollow(total + (wire[wire.length - 1]?.key ?? 0));
@@ -195,18 +239,9 @@ export function WireLane({ view, label }: { view: LaneView<Exclude<Item, StderrI
       {total === 0 ? <p class="mcp-empty">{t('console.nothingYet')}</p> : null}
       <Folded text={foldNote(view, 'console.folded')} />
       <ol class="mcp-lines">
-        {wire.map((item) =>
-          item.kind === 'wire' ? (
-            <Wire key={item.key} item={item} />
-          ) : item.kind === 'http' ? (
-            <Http key={item.key} item={item} />
-          ) : item.kind === 'event' ? (
-            <li key={item.key} class={`mcp-line mcp-event mcp-tone-${item.tone}`} data-event={item.tag} data-entry={item.entry}>
-              <span class="mcp-dir">—</span> {item.text}
-              {item.pid !== undefined ? <span class="mcp-pid"> (pid {item.pid})</span> : null}
-            </li>
-          ) : null,
-        )}
+        {wire.map((item) => (
+          <WireRow key={item.key} item={item} />
+        ))}
       </ol>
     </div>
   );
@@ -216,7 +251,8 @@ export function WireLane({ view, label }: { view: LaneView<Exclude<Item, StderrI
  * The stderr lane: free-form logs, quieter, never taken as errors
  * (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports#stdio).
  */
-export function StderrLane({ view }: { view: LaneView<StderrItem> }): JSX.Element {
+export function StderrLane({ store }: { store: TranscriptStore }): JSX.Element {
+  const view = useLane(store, () => store.view('stderr'));
   const err = view.items;
   const { lane, onScroll } = useFollow(view.folded + err.length + (err[err.length - 1]?.key ?? 0));
   return (
@@ -226,9 +262,7 @@ export function StderrLane({ view }: { view: LaneView<StderrItem> }): JSX.Elemen
       <Folded text={foldNote(view, 'console.stderrFolded')} />
       <ol class="mcp-lines">
         {err.map((e) => (
-          <li key={e.key} class="mcp-stderr-line">
-            <span class="mcp-time">{ms(e.t)}</span> <span class="mcp-pid">pid {e.pid}</span> <RawLine text={e.text} max={2000} />
-          </li>
+          <StderrRow key={e.key} item={e} />
         ))}
       </ol>
     </div>

@@ -4,6 +4,7 @@
  * ServerEditor keeps edits. Never throws: with storage off, drafts last for
  * the page only.
  */
+import { loadKeptText, saveKeptText } from '../page/kept-text.ts';
 
 /** The storage key of a draft: page path, server, and which Console of the page (its `id`, else its position). */
 export function draftKey(pagePath: string, server: string, which: string): string {
@@ -12,20 +13,10 @@ export function draftKey(pagePath: string, server: string, which: string): strin
 
 /** The saved draft, or undefined. */
 export function loadDraft(key: string): string | undefined {
-  try {
-    return localStorage.getItem(key) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return loadKeptText(key);
 }
 
 /** Saves `text`, or forgets the draft when it equals the Console's starting text. Returns false when storage refused. */
 export function saveDraft(key: string, text: string, initial: string): boolean {
-  try {
-    if (text === initial) localStorage.removeItem(key);
-    else localStorage.setItem(key, text);
-    return true;
-  } catch {
-    return false;
-  }
+  return saveKeptText(key, text, initial);
 }

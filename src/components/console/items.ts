@@ -4,7 +4,7 @@
  * the transcript can be copied as text.
  */
 import type { Classification } from '../../protocol/classify.ts';
-import type { Meaning } from '../shared/meaning.ts';
+import type { Meaning } from '../pure/meaning.ts';
 import { t } from '../../i18n/index.ts';
 
 /** A stdin or stdout line. `t` is ms since the process started; `message` is the parsed JSON when it parsed. */

@@ -6,9 +6,11 @@
  */
 import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry } from '../../protocol/index.ts';
 import type { Classification } from '../../protocol/classify.ts';
-import { describeReply } from '../shared/meaning.ts';
+import { describeReply } from '../pure/meaning.ts';
+import { errorText, failureText } from '../pure/failure-text.ts';
+import type { Failure } from '../../protocol/failure.ts';
 import { t } from '../../i18n/index.ts';
-import { openHttpEndpoint, spawnServer, currentEntry, type HttpEndpoint, type ServerName } from '../shared/page-engine.ts';
+import { openHttpEndpoint, spawnServer, currentEntry, type HttpEndpoint, type ServerName } from '../page/page-engine.ts';
 import type { EventItem, HttpItem, Item, SseItem } from './items.ts';
 import { MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from './http-exchange.ts';
 
@@ -58,9 +60,10 @@ function ended(info: { code: number | null; signal?: string }): string {
 }
 
 /** The transcript event for a process that ended. */
-function exitEvent(info: { code: number | null; signal?: string; reason?: string }, tone: EventItem['tone'], pid: number): EventItem {
+function exitEvent(info: { code: number | null; signal?: string; reason?: string; why?: Failure }, tone: EventItem['tone'], pid: number): EventItem {
   const how = ended(info);
-  return event(info.reason ? t('console.ev.processWhy', { how, why: info.reason }) : t('console.ev.process', { how }), tone, pid, 'exited');
+  const why = info.why ? failureText(info.why) : info.reason;
+  return event(why ? t('console.ev.processWhy', { how, why }) : t('console.ev.process', { how }), tone, pid, 'exited');
 }
 
 /** stdio: one engine process, one Connection. */
@@ -94,7 +97,7 @@ export class StdioSession implements Session {
     try {
       proc = await spawnServer(this.#server);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
+      const why = errorText(e);
       this.#hooks.item(event(t('console.ev.couldNotStart', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
       this.#hooks.state(undefined, t('console.state.notRunning'));
       throw e;
@@ -196,7 +199,7 @@ export class HttpSession implements Session {
     try {
       ep = await openHttpEndpoint(this.#server);
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
+      const why = errorText(e);
       this.#hooks.item(event(t('console.ev.couldNotLoad', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
       this.#hooks.state(undefined, t('console.state.notRunning'));
       throw e;
@@ -243,7 +246,7 @@ export class HttpSession implements Session {
     try {
       response = await ep.handle(request);
     } catch (e) {
-      this.#hooks.item(event(t('console.ev.handlerFailed', { why: e instanceof Error ? e.message : String(e) }), 'error', ep.process.pid, 'failed'));
+      this.#hooks.item(event(t('console.ev.handlerFailed', { why: errorText(e) }), 'error', ep.process.pid, 'failed'));
       return;
     }
     const body = await response.text();

@@ -4,8 +4,11 @@
  * - items are appended to plain arrays (no copy per line) and listeners are
  *   told at most once per animation frame, so a burst of thousands of lines
  *   costs one render;
- * - each lane renders only its newest {@link RENDER_WINDOW} items; older ones
- *   are folded behind a count (see Transcript.tsx);
+ * - each lane shows at most its newest {@link RENDER_WINDOW} items; older
+ *   ones are folded behind a count (see Transcript.tsx);
+ * - a frame adds at most {@link ROWS_PER_FRAME} rows to a lane: a flood shows
+ *   its newest rows only, and once it calms the window grows back, older rows
+ *   first, the same number per frame (so no frame builds hundreds of rows);
  * - at most {@link TRANSCRIPT_CAP} items per lane are kept for "Copy
  *   transcript"; past that the oldest are dropped, counted, and the copy says so.
  * No DOM beyond `requestAnimationFrame` (a timer where there is none).
@@ -14,62 +17,82 @@ import type { Item, StderrItem } from './items.ts';
 
 /** Items per lane kept in memory and in Copy transcript. */
 export const TRANSCRIPT_CAP = 20_000;
-/** Items per lane rendered in the page; older ones are folded behind a count. */
+/** Items per lane shown in the page; older ones are folded behind a count. */
 export const RENDER_WINDOW = 200;
+/** Most rows a lane adds to the page in one frame. */
+export const ROWS_PER_FRAME = 25;
 
-/** Lane contents for rendering: the newest items, how many older ones are folded, and how many were dropped. */
+/** Lane contents for rendering: the items shown, how many older kept ones are folded, and how many were dropped. */
 export interface LaneView<T> {
   items: T[];
   folded: number;
   dropped: number;
 }
 
+/** The two lanes of a transcript. */
+export type LaneName = 'wire' | 'stderr';
+
 const frame = (run: () => void): void => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(run);
   else setTimeout(run, 16);
 };
 
+/** One lane: its kept items and the window shown, in absolute positions (items ever pushed since the last clear). */
+class Lane<T> {
+  items: T[] = [];
+  dropped = 0;
+  /** Absolute position of the first item shown. */
+  from = 0;
+  /** Items pushed (absolute) when the window was last computed. */
+  end = 0;
+  view: LaneView<T> = { items: [], folded: 0, dropped: 0 };
+
+  get total(): number {
+    return this.dropped + this.items.length;
+  }
+}
+
 /** The transcript of one Console: wire items (lines, HTTP exchanges, events) and stderr chunks. */
 export class TranscriptStore {
-  #wire: Exclude<Item, StderrItem>[] = [];
-  #stderr: StderrItem[] = [];
-  #droppedWire = 0;
-  #droppedStderr = 0;
+  #wire = new Lane<Exclude<Item, StderrItem>>();
+  #stderr = new Lane<StderrItem>();
   #listeners = new Set<() => void>();
   #scheduled = false;
   /** Bumped on every change that listeners have been told about. */
   version = 0;
 
+  /**
+   * @param cap items per lane kept for Copy transcript
+   * @param window items per lane shown in the page
+   * @param perFrame most rows a lane adds to the page in one frame
+   */
   constructor(
     readonly cap = TRANSCRIPT_CAP,
     readonly window = RENDER_WINDOW,
+    readonly perFrame = ROWS_PER_FRAME,
   ) {}
 
   /** Appends an item; listeners hear about it at the next frame, with every other item of that frame. */
   push(item: Item): void {
-    if (item.kind === 'stderr') {
-      this.#stderr.push(item);
-      if (this.#stderr.length > this.cap + this.cap / 10) this.#droppedStderr += this.#trim(this.#stderr);
-    } else {
-      this.#wire.push(item);
-      if (this.#wire.length > this.cap + this.cap / 10) this.#droppedWire += this.#trim(this.#wire);
-    }
+    if (item.kind === 'stderr') this.#add(this.#stderr, item);
+    else this.#add(this.#wire, item);
     this.#schedule();
   }
 
-  /** Drops the oldest items above the cap (in one splice, a tenth of the cap at a time) and returns how many. */
-  #trim(list: Item[]): number {
-    const extra = list.length - this.cap;
-    list.splice(0, extra);
-    return extra;
+  #add<T>(lane: Lane<T>, item: T): void {
+    lane.items.push(item);
+    // Drop the oldest above the cap in one splice, a tenth of the cap at a time.
+    if (lane.items.length > this.cap + this.cap / 10) {
+      const extra = lane.items.length - this.cap;
+      lane.items.splice(0, extra);
+      lane.dropped += extra;
+    }
   }
 
   /** Empties the transcript; listeners hear at once. */
   clear(): void {
-    this.#wire = [];
-    this.#stderr = [];
-    this.#droppedWire = 0;
-    this.#droppedStderr = 0;
+    this.#wire = new Lane();
+    this.#stderr = new Lane();
     this.version++;
     for (const l of this.#listeners) l();
   }
@@ -79,9 +102,31 @@ export class TranscriptStore {
     this.#scheduled = true;
     frame(() => {
       this.#scheduled = false;
+      const wireGrowing = this.#advance(this.#wire);
+      const stderrGrowing = this.#advance(this.#stderr);
       this.version++;
       for (const l of this.#listeners) l();
+      if (wireGrowing || stderrGrowing) this.#schedule();
     });
+  }
+
+  /**
+   * Moves a lane's window to its newest items, adding at most `perFrame`
+   * rows: all of them new ones in a flood, else older ones to fill the window
+   * back up. Returns true when the window is still short of its size.
+   */
+  #advance<T>(lane: Lane<T>): boolean {
+    const total = lane.total;
+    const oldest = Math.max(lane.dropped, total - this.window);
+    const added = total - lane.end;
+    const from = added >= this.perFrame ? total - this.perFrame : lane.from - (this.perFrame - added);
+    const next = Math.max(from, oldest);
+    if (next !== lane.from || total !== lane.end) {
+      lane.from = next;
+      lane.end = total;
+      lane.view = { items: lane.items.slice(next - lane.dropped), folded: next - lane.dropped, dropped: lane.dropped };
+    }
+    return next > oldest;
   }
 
   /** Calls `listener` after each batch of changes. Returns an unsubscribe function. */
@@ -90,39 +135,39 @@ export class TranscriptStore {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The wire lane: newest {@link window} items. */
-  wire(): LaneView<Exclude<Item, StderrItem>> {
-    const start = Math.max(0, this.#wire.length - this.window);
-    return { items: this.#wire.slice(start), folded: start, dropped: this.#droppedWire };
-  }
-
-  /** The stderr lane: newest {@link window} chunks. */
-  stderr(): LaneView<StderrItem> {
-    const start = Math.max(0, this.#stderr.length - this.window);
-    return { items: this.#stderr.slice(start), folded: start, dropped: this.#droppedStderr };
+  /**
+   * A lane as shown after the last frame: the same object until that lane
+   * changes (so a lane's component may skip rendering when it is unchanged).
+   */
+  view(name: 'wire'): LaneView<Exclude<Item, StderrItem>>;
+  view(name: 'stderr'): LaneView<StderrItem>;
+  view(name: LaneName): LaneView<Item> {
+    return name === 'wire' ? this.#wire.view : this.#stderr.view;
   }
 
   /** Every kept item, both lanes, in the order they happened (for Copy transcript). */
   all(): Item[] {
+    const wire = this.#wire.items;
+    const stderr = this.#stderr.items;
     const out: Item[] = [];
     let i = 0;
     let j = 0;
-    while (i < this.#wire.length || j < this.#stderr.length) {
-      const a = this.#wire[i];
-      const b = this.#stderr[j];
-      if (b === undefined || (a !== undefined && a.key < b.key)) out.push(this.#wire[i++]!);
-      else out.push(this.#stderr[j++]!);
+    while (i < wire.length || j < stderr.length) {
+      const a = wire[i];
+      const b = stderr[j];
+      if (b === undefined || (a !== undefined && a.key < b.key)) out.push(wire[i++]!);
+      else out.push(stderr[j++]!);
     }
     return out;
   }
 
   /** How many items were dropped from each lane because of the cap. */
   dropped(): { wire: number; stderr: number } {
-    return { wire: this.#droppedWire, stderr: this.#droppedStderr };
+    return { wire: this.#wire.dropped, stderr: this.#stderr.dropped };
   }
 
   /** How many items each lane holds now. */
   size(): { wire: number; stderr: number } {
-    return { wire: this.#wire.length, stderr: this.#stderr.length };
+    return { wire: this.#wire.items.length, stderr: this.#stderr.items.length };
   }
 }

@@ -8,9 +8,10 @@
  */
 import { Connection, ConnectionError, parseMessageLine, type Classification, type JsonRpcRequest, type Reply } from '../../protocol/index.ts';
 import type { Engine } from '../../engines/types.ts';
-import { serverEntry } from '../probe/server-entry.ts';
+import { serverEntry } from '../pure/server-entry.ts';
 import type { ReplayMessage } from './exchanges.ts';
 import { t } from '../../i18n/index.ts';
+import { failureText } from '../pure/failure-text.ts';
 import { capture, substitute, toLine, type ReplayVars, type Substitution } from './substitute.ts';
 
 /** `one-process`: all messages to one process. `fresh-process`: each message to a new process. */
@@ -107,7 +108,7 @@ async function send(connection: Connection, line: string, timeoutMs: number): Pr
       const reply: Reply = await connection.request(m as unknown as JsonRpcRequest, { timeoutMs });
       return { line: reply.line, classification: reply.classification, result: 'result' in reply.message ? reply.message.result : undefined };
     } catch (e) {
-      if (e instanceof ConnectionError) return { error: e.message };
+      if (e instanceof ConnectionError) return { error: failureText(e.failure) };
       throw e;
     }
   }

@@ -15,6 +15,7 @@
  * ```
  */
 import type { Engine, EngineProcess, ExitInfo, SpawnOptions } from '../types.ts';
+import { failure } from '../../protocol/failure.ts';
 import { stdoutLines } from '../stdout-lines.ts';
 import { CLOSE_FRAME, KILL_FRAME, RelayDecoder, inputFrames } from './relay-frames.ts';
 import type { ContainerLike, ContainerProcess, FileTree } from './webcontainer-api.ts';
@@ -117,8 +118,8 @@ class RelayedProcess implements EngineProcess {
       this.#emitErr(this.#errText.decode());
       this.#finish(
         this.#killed
-          ? { code: null, signal: 'SIGKILL', reason: 'killed by the engine' }
-          : (this.#exitFrame ?? { code: null, signal: 'SIGKILL', reason: `the relay ended without reporting the server's exit (relay exit code ${code})` }),
+          ? { code: null, signal: 'SIGKILL', reason: 'killed by the engine', why: failure('engine-kill') }
+          : (this.#exitFrame ?? { code: null, signal: 'SIGKILL', reason: `the relay ended without reporting the server's exit (relay exit code ${code})`, why: failure('relay-ended', { code: String(code) }) }),
       );
     });
   }

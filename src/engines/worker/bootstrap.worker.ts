@@ -25,6 +25,7 @@ import { createBuiltins, createLazyBuiltins } from './runtime/builtins.ts';
 import { ModuleLoader, type LoaderFs } from './runtime/loader.ts';
 import { formatUncaught } from './runtime/uncaught.ts';
 import type { FromWorker, InitMessage, SerializedRequest, ToWorker } from './worker-messages.ts';
+import { failure, type Failure } from '../../protocol/failure.ts';
 
 const scope = globalThis as unknown as {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
@@ -52,7 +53,7 @@ let checkScheduled = false;
 let beforeExitEmitted = false;
 
 /** Ends the process: flush output, tell the page, stop the Worker, unwind the caller. */
-function exitNow(code: number, reason?: string): never {
+function exitNow(code: number, reason?: string, why?: Failure): never {
   if (!exited) {
     exited = true;
     try {
@@ -62,7 +63,7 @@ function exitNow(code: number, reason?: string): never {
       // an 'exit' listener that throws does not change the outcome
     }
     outbox.close();
-    post(reason ? { t: 'exit', code, reason } : { t: 'exit', code });
+    post(reason ? { t: 'exit', code, reason, ...(why ? { why } : {}) } : { t: 'exit', code });
     scope.close();
   }
   throw new ProcessExit(code);
@@ -144,7 +145,7 @@ scope.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
 // Worker waits (the engine keeps one loaded Worker spare): a spawn then only configures it.
 const outbox = new Outbox(post, Number.POSITIVE_INFINITY, (bytes) => {
   try {
-    exitNow(137, `stopped by the watchdog: wrote more than ${outbox.limitBytes} bytes of output (${bytes})`);
+    exitNow(137, `stopped by the watchdog: wrote more than ${outbox.limitBytes} bytes of output (${bytes})`, failure('watchdog-output', { bytes: outbox.limitBytes }));
   } catch {
     // unwinds below through write()
   }

@@ -7,17 +7,11 @@
  * as long as the page, or until {@link EngineFiles.reset}.
  */
 import type { FileChanges } from './worker-messages.ts';
+import { normalizePath } from './posix-path.ts';
 
 /** Normalises `path` against `root`: relative paths are under the root; `.`/`..` are resolved. */
 export function resolvePath(root: string, path: string): string {
-  const full = path.startsWith('/') ? path : `${root}/${path}`;
-  const out: string[] = [];
-  for (const part of full.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return `/${out.join('/')}`;
+  return normalizePath(path.startsWith('/') ? path : `${root}/${path}`);
 }
 
 export class EngineFiles {

@@ -8,6 +8,7 @@
 import type { FetchEndpoint } from '../types.ts';
 import type { SerializedRequest } from './worker-messages.ts';
 import type { WorkerProcess } from './worker-process.ts';
+import { failure, FailureError, type Failure } from '../../protocol/failure.ts';
 
 /** A fetch handler running in a Worker process: the engine contract's {@link FetchEndpoint}, with the Worker process itself. */
 export interface FetchHandler extends FetchEndpoint {
@@ -26,16 +27,18 @@ export function bridgeFetch(process: WorkerProcess): FetchHandler {
       const r = message.response;
       const nullBody = r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
       job.resolve(new Response(nullBody ? null : r.body, { status: r.status, statusText: r.statusText, headers: r.headers }));
-    } else job.reject(new Error(message.error ?? 'the handler failed'));
+    } else job.reject(new FailureError(message.error ?? 'the handler failed', failure('handler-failed', { detail: message.error ?? '' })));
   };
   void process.exit.then((info) => {
-    for (const job of waiting.values()) job.reject(new Error(`the process exited (${info.reason ?? `code ${info.code}`})`));
+    const vars: Failure['vars'] = info.signal ? { signal: info.signal } : { code: String(info.code) };
+    const why = failure('process-ended', {}, failure('exit', vars, info.why));
+    for (const job of waiting.values()) job.reject(new FailureError(`the process exited (${info.reason ?? `code ${info.code}`})`, why));
     waiting.clear();
   });
   return {
     process,
     async handle(request) {
-      if (process.exited) throw new Error('the process has exited');
+      if (process.exited) throw new FailureError('the process has exited', failure('process-ended'));
       const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
       const serialized: SerializedRequest = { url: request.url, method: request.method, headers: [...request.headers], body };
       const id = nextId++;

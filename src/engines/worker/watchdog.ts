@@ -13,6 +13,8 @@
  * the Worker's messages may simply be waiting in the page's queue.
  */
 
+import { failure, type Failure } from '../../protocol/failure.ts';
+
 /** Limits of the watchdog; all durations in ms, sizes in bytes. */
 export interface WatchdogLimits {
   /** Stop a process whose event loop has been blocked this long. Default 2000 ms. */
@@ -43,11 +45,11 @@ export class Watchdog {
 
   /**
    * @param limits the limits to enforce
-   * @param trip called once with a sentence saying why the process must stop
+   * @param trip called once with a sentence saying why the process must stop, and the same as data
    */
   constructor(
     readonly limits: WatchdogLimits,
-    readonly trip: (reason: string) => void,
+    readonly trip: (reason: string, why: Failure) => void,
   ) {
     this.#timer = setInterval(() => this.#check(), Math.max(50, limits.heartbeatMs));
   }
@@ -67,7 +69,7 @@ export class Watchdog {
   output(bytes: number): void {
     this.#bytes += bytes;
     if (this.#bytes > this.limits.outputLimitBytes) {
-      this.#fire(`stopped by the watchdog: wrote more than ${this.limits.outputLimitBytes} bytes of output`);
+      this.#fire(`stopped by the watchdog: wrote more than ${this.limits.outputLimitBytes} bytes of output`, failure('watchdog-output', { bytes: this.limits.outputLimitBytes }));
     }
   }
 
@@ -82,17 +84,17 @@ export class Watchdog {
     }
     const quiet = now - this.#last;
     if (!this.#started && quiet > this.limits.startMs) {
-      this.#fire(`stopped by the watchdog: the process did not start within ${this.limits.startMs} ms`);
+      this.#fire(`stopped by the watchdog: the process did not start within ${this.limits.startMs} ms`, failure('watchdog-start', { ms: this.limits.startMs }));
     } else if (this.#started && quiet > this.limits.busyMs) {
-      this.#fire(`stopped by the watchdog: busy for more than ${this.limits.busyMs} ms without yielding (an endless loop?)`);
+      this.#fire(`stopped by the watchdog: busy for more than ${this.limits.busyMs} ms without yielding (an endless loop?)`, failure('watchdog-busy', { ms: this.limits.busyMs }));
     }
   }
 
-  #fire(reason: string): void {
+  #fire(reason: string, why: Failure): void {
     if (this.#tripped) return;
     this.#tripped = true;
     this.stop();
-    this.trip(reason);
+    this.trip(reason, why);
   }
 
   /** Stops watching (the process has exited). */

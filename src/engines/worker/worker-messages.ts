@@ -4,6 +4,8 @@
  * runs one toy server.
  */
 
+import type { Failure } from '../../protocol/failure.ts';
+
 /** File changes: path (absolute, POSIX) -> new text, or `null` when the file was removed. */
 export type FileChanges = Array<[path: string, text: string | null]>;
 
@@ -85,5 +87,5 @@ export type FromWorker =
   | { t: 'ready' }
   | { t: 'beat' }
   | { t: 'batch'; items: OutputItem[] }
-  | { t: 'exit'; code: number; reason?: string }
+  | { t: 'exit'; code: number; reason?: string; why?: Failure }
   | { t: 'fetch-result'; id: number; response?: SerializedResponse; error?: string };

@@ -18,6 +18,7 @@
  * drops what was still queued, as closing a pipe does.
  */
 import type { EngineProcess, ExitInfo } from '../types.ts';
+import { failure } from '../../protocol/failure.ts';
 import { stdoutLines } from '../stdout-lines.ts';
 import { Watchdog, type WatchdogLimits } from './watchdog.ts';
 import type { FileChanges, FromWorker, InitMessage, ToWorker } from './worker-messages.ts';
@@ -94,15 +95,15 @@ export class WorkerProcess implements EngineProcess {
     this.exit = new Promise((resolve) => (this.#settle = resolve));
     this.ready = new Promise((resolve) => (this.#ready = resolve));
     this.answered = new Promise((resolve) => (this.#answered = resolve));
-    this.#watchdog = new Watchdog(limits, (reason) => this.#stop({ code: null, signal: 'SIGKILL', reason }));
+    this.#watchdog = new Watchdog(limits, (reason, why) => this.#stop({ code: null, signal: 'SIGKILL', reason, why }));
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(event.data);
     worker.onerror = (event: ErrorEvent) => {
       event.preventDefault();
       const why = event.message || 'the Worker failed to load';
       this.#queue.push(() => this.#emitErr(`The Worker engine could not start this process: ${why}\n`));
-      this.#stop({ code: 1, reason: `the Worker failed to load${event.message ? `: ${event.message}` : ''}` });
+      this.#stop({ code: 1, reason: `the Worker failed to load${event.message ? `: ${event.message}` : ''}`, why: failure('worker-load', { detail: event.message ?? '' }) });
     };
-    worker.onmessageerror = () => this.#stop({ code: 1, reason: 'a message from the Worker could not be read' });
+    worker.onmessageerror = () => this.#stop({ code: 1, reason: 'a message from the Worker could not be read', why: failure('worker-message') });
     this.#post(init);
   }
 
@@ -136,7 +137,7 @@ export class WorkerProcess implements EngineProcess {
         }
         break;
       case 'exit':
-        this.#stop(message.reason ? { code: message.code, reason: message.reason } : { code: message.code });
+        this.#stop(message.reason ? { code: message.code, reason: message.reason, ...(message.why ? { why: message.why } : {}) } : { code: message.code });
         return;
       case 'fetch-result':
         this.#queue.push(() => this.onFetchResult?.(message));
@@ -265,6 +266,6 @@ export class WorkerProcess implements EngineProcess {
 
   /** Stops the process at once; output it wrote that the page has not handed on yet is dropped. */
   kill(): void {
-    this.#stop({ code: null, signal: 'SIGKILL', reason: 'killed by the engine' }, true);
+    this.#stop({ code: null, signal: 'SIGKILL', reason: 'killed by the engine', why: failure('engine-kill') }, true);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * English strings of the engine area (keys `engine.*`): the engine badge
- * (src/components/shared/EngineBadge.tsx) and the sentences the page engine
- * (src/components/shared/page-engine.ts) gives for a fallback or failure.
+ * (src/components/ui/EngineBadge.tsx) and the sentences the page engine
+ * (src/components/page/page-engine.ts) gives for a fallback or failure.
  *
  * `engine.reason.<code>` is one reason; page-engine.ts names reasons by that
  * code (`EngineReasonCode`) plus details, and the badge translates them.

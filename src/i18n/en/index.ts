@@ -15,6 +15,7 @@ import { cache } from './cache.ts';
 import { facts } from './facts.ts';
 import { engine } from './engine.ts';
 import { checker } from './checker.ts';
+import { failure } from './failure.ts';
 
 export const en = {
   ...common,
@@ -30,4 +31,5 @@ export const en = {
   ...facts,
   ...engine,
   ...checker,
+  ...failure,
 } as const;

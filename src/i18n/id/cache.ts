@@ -9,7 +9,7 @@ export const cache: Record<keyof typeof en, string> = {
   'cache.auth': 'Konteks otorisasi',
   'cache.needWeek': 'Butuh data minggu ini (resources/read)',
   'cache.needTools': 'Butuh daftar tool (tools/list)',
-  'cache.createEvent': 'Buat sebuah event (tools/call)',
+  'cache.createEvent': 'Buat sebuah acara (tools/call)',
   'cache.listen': 'Dengarkan perubahan (subscriptions/listen)',
   'cache.stopListening': 'Berhenti mendengarkan (notifications/cancelled)',
   'cache.advance': 'Biarkan 30 detik berlalu',

@@ -58,8 +58,8 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.yardstick.failed': 'Pemeriksaan yang gagal',
   'checker.yardstick.none': 'tidak ada',
   'checker.yardstick.measured': 'Diukur, bukan diklaim.',
-  'checker.yardstick.provenance': 'Checker kursus ini dijalankan dengan {command} pada {packages} (dan pada server rujukan milik kursus ini), dengan Node {node}, pada {date}. Sebuah tes menjalankannya ulang dan gagal bila angkanya berubah.',
+  'checker.yardstick.provenance': 'Checker kursus ini dijalankan dengan {command} pada {packages} (dan pada server referensi milik kursus ini), dengan Node {node}, pada {date}. Sebuah tes menjalankannya ulang dan gagal bila angkanya berubah.',
   'checker.yardstick.label.sdk-server': 'server kecil yang dibuat dengan SDK TypeScript resmi',
-  'checker.yardstick.label.server-everything': 'server rujukan "everything"',
-  'checker.yardstick.label.reference': 'server rujukan kursus ini untuk tes-tes checker',
+  'checker.yardstick.label.server-everything': 'server referensi resmi "everything"',
+  'checker.yardstick.label.reference': 'server referensi milik kursus ini, untuk menguji checker',
 } as const;

@@ -16,6 +16,7 @@ import { cache } from './cache.ts';
 import { facts } from './facts.ts';
 import { engine } from './engine.ts';
 import { checker } from './checker.ts';
+import { failure } from './failure.ts';
 
 export const id: Record<keyof typeof en, string> = {
   ...common,
@@ -31,4 +32,5 @@ export const id: Record<keyof typeof en, string> = {
   ...facts,
   ...engine,
   ...checker,
+  ...failure,
 };

@@ -23,7 +23,7 @@ export const replay: Record<keyof typeof en, string> = {
   'replay.notRun': 'belum dijalankan',
   'replay.found': '{id} "{title}" (dibuat oleh pid {pid}) ada di minggu yang dibaca oleh pid {readPid}.',
   'replay.missing':
-    '{id} "{title}" dibuat oleh pid {pid}, tetapi minggu yang dibaca oleh pid {readPid} tidak memuatnya: proses itu dimulai hanya dengan event awal.',
+    '{id} "{title}" dibuat oleh pid {pid}, tetapi minggu yang dibaca oleh pid {readPid} tidak memuatnya: proses itu dimulai hanya dengan acara bawaan.',
   'replay.filledFrom': '{placeholder} diisi dari balasan langsung pada langkah {step} (pid {pid}): {value}',
   'replay.filled': '{placeholder} diisi dari balasan langsung: {value}',
   'replay.neverSaw': 'Pid {pid} tidak pernah melihat pertanyaan itu; requestState-lah yang membawanya.',

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from './fixtures.ts';
-import { consoleAt } from './lesson-widgets.ts';
+import { consoleAt, replaceEditorText } from './lesson-widgets.ts';
 
 /** The shipped source of `toy-servers/<file>`. */
 export const toySource = (file: string): string => readFileSync(new URL(`../../../toy-servers/${file}`, import.meta.url), 'utf8');
@@ -34,15 +34,7 @@ export async function serverEditorAt(page: Page, n: number): Promise<Locator> {
 
 /** Replaces the whole text of a ServerEditor with `text`, as a reader would (click, select all, type). */
 export async function typeSource(page: Page, e: Locator, text: string): Promise<void> {
-  const source = e.locator('.mcp-editor-js');
-  await source.click();
-  const cm = source.locator('.cm-content');
-  await cm.waitFor();
-  await cm.click();
-  await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
+  await replaceEditorText(page, e.locator('.mcp-editor-js'), text);
   await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
 }
 

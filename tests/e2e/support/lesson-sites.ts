@@ -1,5 +1,6 @@
 /**
- * The two builds every lesson journey runs against (issue 8): the default build
+ * The two builds every lesson journey runs against, so that a course hosted under
+ * a sub-path and offline works as the default one does: the default build
  * (`inject('baseURL')`, served by `astro preview`) and the sub-path build
  * (`inject('subpathURL')`, base `/courses/mcp/`, Worker engine only, served by
  * `npm run serve`'s server).
@@ -20,8 +21,8 @@ export interface LessonSite {
   name: 'default' | 'sub-path';
   url: string;
   /**
-   * Options for `open()`. The sub-path build is opened as an offline classroom (issue 8): every
-   * request to a host other than the course's own is blocked, and the journeys must still work.
+   * Options for `open()`. The sub-path build is opened as an offline classroom: every request
+   * to a host other than the course's own is blocked, and the journeys must still work.
    */
   options: OpenOptions;
 }

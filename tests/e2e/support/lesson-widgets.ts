@@ -34,17 +34,25 @@ export const editorText = (c: Locator) =>
     return cm ? cm.innerText : (el.querySelector('textarea') as HTMLTextAreaElement).value;
   });
 
-/** Replaces the Console editor's text, as a reader would: click, select all, type. */
-export async function typeMessage(page: Page, c: Locator, text: string): Promise<void> {
-  await c.locator('.mcp-editor').first().click();
-  // The first interaction swaps the plain textarea for CodeMirror; click into CodeMirror itself.
-  const cm = c.locator('.mcp-editor').first().locator('.cm-content');
+/**
+ * Replaces the text of the editor in `root` (a Console's or a ServerEditor's editor box), as a reader
+ * would: click it (the first interaction swaps the plain textarea for CodeMirror), click into
+ * CodeMirror itself, select all, delete, type `text`.
+ */
+export async function replaceEditorText(page: Page, root: Locator, text: string): Promise<void> {
+  await root.click();
+  const cm = root.locator('.cm-content');
   await cm.waitFor();
   await cm.click();
   await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(text);
+}
+
+/** Replaces the Console editor's text, as a reader would: click, select all, type. */
+export async function typeMessage(page: Page, c: Locator, text: string): Promise<void> {
+  await replaceEditorText(page, c.locator('.mcp-editor').first(), text);
   await expect.poll(() => editorText(c)).toBe(text);
 }
 

@@ -1,11 +1,22 @@
 // A server that hangs, floods or crashes mid-check gets a clear failure for that check, and the checker
-// finishes: every wait has a timeout, a flood is cut off, an exit ends the waits.
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+// finishes: every wait has a timeout, a flood is cut off, an exit ends the waits. The misbehaving servers
+// are written into a temporary folder before the tests (MISBEHAVIOURS in tests/fixtures/mutants/mutations.mjs).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeEngine } from '../../../src/engines/node/node-engine.ts';
 import { runChecks, type CheckReport } from '../../../src/checker/index.ts';
+import { writeMutants } from '../../fixtures/mutants/generate.mjs';
 
-const engine = new NodeEngine({ root: fileURLToPath(new URL('../../fixtures/mutants/', import.meta.url)) });
+let dir: string;
+let engine: NodeEngine;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'misbehaving-'));
+  writeMutants(dir);
+  engine = new NodeEngine({ root: dir });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function check(r: CheckReport, id: string) {
   return r.stages.flatMap((s) => s.checks).find((c) => c.id === id)!;

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import measured from '../../../src/data/measured.json' with { type: 'json' };
-import { describeFact, describeProvenance, formatDate, lookupFact } from '../../../src/components/tokens/measured-fact.ts';
+import { describeFact, describeProvenance, formatDate, lookupFact } from '../../../src/components/measured-facts/measured-facts.ts';
 
 /** Every .mdx file under lessons/ (every language), as [path relative to lessons/, text]. */
 function lessonFiles(): Array<[string, string]> {

@@ -1,8 +1,8 @@
 /** Pure helpers of the flow widgets. */
 import { describe, expect, it } from 'vitest';
-import { clampCount, countIntegrations } from '../../../src/components/counter/integrations.ts';
+import { clampCount, countIntegrations } from '../../../src/components/integration-counter/integrations.ts';
 import { capture, substitute, toLine } from '../../../src/components/replay/substitute.ts';
-import { CONTEXT_WINDOWS, formatShare, windowShare } from '../../../src/components/tokens/context-windows.ts';
+import { CONTEXT_WINDOWS, formatShare, windowShare } from '../../../src/components/token-meter/context-windows.ts';
 import { defaultExchange } from '../../../src/components/replay/exchanges.ts';
 
 describe('integrations', () => {
@@ -57,7 +57,7 @@ describe('context windows', () => {
 
 describe('probe path', () => {
   it('a recognised modern error lights its branch and the retry, never initialize', async () => {
-    const { pathTaken, branchShown } = await import('../../../src/components/probe/branches.ts');
+    const { pathTaken, branchShown } = await import('../../../src/components/probe-flow/branches.ts');
     const report = {
       era: 'modern' as const,
       outcome: 'ok' as const,

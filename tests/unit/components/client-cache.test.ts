@@ -1,5 +1,5 @@
 /**
- * The client cache behind CacheView (src/components/cache/client-cache.ts):
+ * The client cache behind CacheView (src/components/cache-view/client-cache.ts):
  * key, TTL, scope, what is never cached, invalidation by notifications, and
  * serving a stale copy. The last block feeds it real replies of the calendar
  * (toy-servers/calendar.mjs) running in a Node process.
@@ -12,7 +12,7 @@ import {
   keyParams,
   normaliseTtl,
   subscriptionIdOf,
-} from '../../../src/components/cache/client-cache.ts';
+} from '../../../src/components/cache-view/client-cache.ts';
 import { NodeEngine } from '../../../src/engines/node/node-engine.ts';
 import { Connection } from '../../../src/protocol/connection.ts';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';

@@ -99,7 +99,8 @@ describe('templates and retries', () => {
     expect(nextFreeId([1, 'x', 9, 3])).toBe(10);
     expect(nextFreeId([])).toBe(1);
   });
-  it('a retry has a new id, the original params, inputResponses and requestState verbatim (spec digest §6)', () => {
+  // The retry of a multi round-trip request: https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+  it('a retry has a new id, the original params, inputResponses and requestState verbatim', () => {
     const original = { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'create_event', arguments: { title: 'x' }, requestState: 'old', inputResponses: { a: {} } } };
     const state = 'eyJ\u00e9\\"weird';
     const r = retryMessage(original, 5, { when: { action: 'accept', content: { startsAt: 'z' } } }, state, builder()) as { id: number; params: Record<string, unknown> };

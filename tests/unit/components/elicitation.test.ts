@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readRequestedSchema } from '../../../src/components/elicitation/requested-schema.ts';
-import { codePointLength, fieldProblem, formContent, formProblems, initialValues } from '../../../src/components/elicitation/form-values.ts';
+import { readRequestedSchema } from '../../../src/components/elicitation-form/requested-schema.ts';
+import { codePointLength, fieldProblem, formContent, formProblems, initialValues } from '../../../src/components/elicitation-form/form-values.ts';
 
 const schema = {
   type: 'object',
@@ -18,7 +18,8 @@ const schema = {
   required: ['email', 'n'],
 };
 
-describe('readRequestedSchema (spec digest §6)', () => {
+// The flat form-mode requestedSchema of elicitation/create: https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation
+describe('readRequestedSchema', () => {
   it('reads every allowed property kind', () => {
     const r = readRequestedSchema(schema);
     expect(r.ok).toBe(true);

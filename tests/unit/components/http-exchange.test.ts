@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { headerValue, MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from '../../../src/components/console/http-exchange.ts';
 import { handle } from '../../../toy-servers/http.mjs';
 
-describe('mcpHeaders (spec digest §7)', () => {
+// The MCP request headers of the Streamable HTTP transport: https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http
+describe('mcpHeaders', () => {
   it('sets version, method and name headers from the body', () => {
     const h = Object.fromEntries(
       mcpHeaders({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri: 'calendar://week', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } } }),

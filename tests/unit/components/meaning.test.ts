@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMessage, framingViolation } from '../../../src/protocol/classify.ts';
 import type { JsonRpcMessage } from '../../../src/protocol/messages.ts';
-import { describeReply } from '../../../src/components/shared/meaning.ts';
-import { jsonTree, clip } from '../../../src/components/shared/json-tree.ts';
+import { describeReply } from '../../../src/components/pure/meaning.ts';
+import { jsonTree, clip } from '../../../src/components/pure/json-tree.ts';
 import { transcriptText } from '../../../src/components/console/items.ts';
 
 const m = (o: unknown) => o as JsonRpcMessage;

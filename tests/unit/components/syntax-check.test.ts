@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findSyntaxError, findUnbalanced, lexerReady, lineCol } from '../../../src/components/editor/syntax-check.ts';
+import { findSyntaxError, findUnbalanced, lexerReady, lineCol } from '../../../src/components/server-editor/syntax-check.ts';
 
 beforeAll(() => lexerReady());
 
@@ -51,7 +51,7 @@ describe('findSyntaxError', () => {
 
 describe('checkSyntax (sliced parse)', () => {
   it('finds the same problems as findSyntaxError, with a long file parsed in slices', async () => {
-    const { checkSyntax } = await import('../../../src/components/editor/syntax-check.ts');
+    const { checkSyntax } = await import('../../../src/components/server-editor/syntax-check.ts');
     const long = 'const a = 1;\n'.repeat(20_000);
     expect(await checkSyntax(long)).toBeUndefined();
     expect(await checkSyntax(`${long}function f() {\n`)).toMatchObject({ line: 20_001, column: 14 });

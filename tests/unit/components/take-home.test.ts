@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVERS, SERVER_NAMES } from '../../../toy-servers/registry.ts';
-import { collectServerFiles, resolveRelative, takeHomePackage } from '../../../src/components/shared/take-home.ts';
+import { collectServerFiles, resolveRelative, takeHomePackage } from '../../../src/components/pure/take-home.ts';
 
 const project = new URL('../../../', import.meta.url).pathname;
 const readProject = async (path: string) => {

@@ -1,7 +1,8 @@
 /**
  * The Console's transcript store under a flood: one notification per batch
- * (not per line), a bounded window for rendering, a cap for Copy transcript
- * that says how much was dropped.
+ * (not per line), a bounded window for rendering that a frame grows by a
+ * bounded number of rows, a cap for Copy transcript that says how much was
+ * dropped.
  */
 import { describe, expect, it } from 'vitest';
 import { TranscriptStore } from '../../../src/components/console/transcript-store.ts';
@@ -10,7 +11,9 @@ import { transcriptText, type Item } from '../../../src/components/console/items
 let key = 0;
 const line = (text: string): Item => ({ kind: 'wire', key: ++key, direction: 'in', channel: 'stdout', t: 1, pid: 1, text });
 const log = (text: string): Item => ({ kind: 'stderr', key: ++key, t: 1, pid: 1, text });
-const nextBatch = () => new Promise((r) => setTimeout(r, 40));
+/** Resolves after the store's next batch has been told to its listeners. */
+const nextBatch = (store: TranscriptStore) => new Promise<void>((r) => { const off = store.subscribe(() => { off(); r(); }); });
+const texts = (items: Item[]) => items.map((i) => (i as { text: string }).text);
 
 describe('TranscriptStore', () => {
   it('tells its listeners once per batch, however many lines arrive', async () => {
@@ -19,20 +22,52 @@ describe('TranscriptStore', () => {
     store.subscribe(() => calls++);
     for (let i = 0; i < 5000; i++) store.push(line(`flood line ${i}`));
     expect(calls).toBe(0);
-    await nextBatch();
+    await nextBatch(store);
     expect(calls).toBe(1);
   });
 
-  it('renders a bounded window and folds the rest behind a count', () => {
-    const store = new TranscriptStore(1000, 50);
+  it('shows a bounded window, adds at most perFrame rows in a frame, grows back when the flood calms', async () => {
+    const store = new TranscriptStore(1000, 50, 10);
     for (let i = 0; i < 300; i++) store.push(line(`l${i}`));
     for (let i = 0; i < 70; i++) store.push(log(`e${i}`));
-    const wire = store.wire();
-    expect(wire.items).toHaveLength(50);
-    expect(wire.folded).toBe(250);
-    expect((wire.items[49] as { text: string }).text).toBe('l299');
-    expect(store.stderr()).toMatchObject({ folded: 20, dropped: 0 });
-    expect(store.all()).toHaveLength(370);
+    // The flood's frame: only the newest 10 of each lane.
+    await nextBatch(store);
+    let wire = store.view('wire');
+    expect(texts(wire.items)).toEqual(Array.from({ length: 10 }, (_, i) => `l${290 + i}`));
+    expect(wire.folded).toBe(290);
+    expect(store.view('stderr')).toMatchObject({ folded: 60, dropped: 0 });
+    // Three new lines: they and 7 older ones.
+    for (let i = 300; i < 303; i++) store.push(line(`l${i}`));
+    await nextBatch(store);
+    wire = store.view('wire');
+    expect(wire.items).toHaveLength(20);
+    expect(texts(wire.items)[0]).toBe('l283');
+    expect(texts(wire.items).at(-1)).toBe('l302');
+    // With nothing new, the window fills back up to 50, 10 rows a frame, then stays.
+    const sizes: number[] = [];
+    for (let f = 0; f < 5; f++) {
+      await nextBatch(store);
+      sizes.push(store.view('wire').items.length);
+      if (sizes.at(-1) === 50) break;
+    }
+    expect(sizes).toEqual([30, 40, 50]);
+    wire = store.view('wire');
+    expect(wire.folded).toBe(253);
+    expect(texts(wire.items).at(-1)).toBe('l302');
+    expect(store.view('stderr').items).toHaveLength(50);
+    expect(store.all()).toHaveLength(373);
+  });
+
+  it('keeps the same view object for a lane that did not change', async () => {
+    const store = new TranscriptStore(1000, 50, 10);
+    store.push(line('a'));
+    store.push(log('b'));
+    await nextBatch(store);
+    const stderr = store.view('stderr');
+    store.push(line('c'));
+    await nextBatch(store);
+    expect(store.view('stderr')).toBe(stderr);
+    expect(texts(store.view('wire').items)).toEqual(['a', 'c']);
   });
 
   it('keeps at most the cap for Copy transcript, counts what it dropped, and says so in the copy', () => {
@@ -52,11 +87,12 @@ describe('TranscriptStore', () => {
     store.push(line('a'));
     store.push(log('b'));
     store.push(line('c'));
-    expect(store.all().map((i) => (i as { text: string }).text)).toEqual(['a', 'b', 'c']);
+    expect(texts(store.all())).toEqual(['a', 'b', 'c']);
     let heard = 0;
     store.subscribe(() => heard++);
     store.clear();
     expect(heard).toBe(1);
     expect(store.all()).toEqual([]);
+    expect(store.view('wire').items).toEqual([]);
   });
 });

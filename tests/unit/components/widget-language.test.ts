@@ -9,13 +9,13 @@ import { classifyMessage, framingViolation } from '../../../src/protocol/classif
 import type { JsonRpcMessage } from '../../../src/protocol/messages.ts';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
 import { setLang } from '../../../src/i18n/index.ts';
-import { describeReply } from '../../../src/components/shared/meaning.ts';
-import { specLinkForError } from '../../../src/components/shared/spec-links.ts';
+import { describeReply } from '../../../src/components/pure/meaning.ts';
+import { specLinkForError } from '../../../src/components/pure/spec-links.ts';
 import { composeLine, templates } from '../../../src/components/console/compose.ts';
 import { transcriptText } from '../../../src/components/console/items.ts';
-import { fieldProblem } from '../../../src/components/elicitation/form-values.ts';
-import { readRequestedSchema } from '../../../src/components/elicitation/requested-schema.ts';
-import { findUnbalanced } from '../../../src/components/editor/syntax-check.ts';
+import { fieldProblem } from '../../../src/components/elicitation-form/form-values.ts';
+import { readRequestedSchema } from '../../../src/components/elicitation-form/requested-schema.ts';
+import { findUnbalanced } from '../../../src/components/server-editor/syntax-check.ts';
 
 const say = (o: unknown, method?: string) => describeReply(classifyMessage(o as JsonRpcMessage), o, method);
 

@@ -22,6 +22,7 @@
  * name the file, not the blob.
  */
 import { init, parse } from 'es-module-lexer';
+import { normalizePath } from '../posix-path.ts';
 
 /** Node built-in modules this engine provides: name (always `node:`-prefixed) -> module object. */
 export type Builtins = Map<string, Record<string, unknown>>;
@@ -72,16 +73,6 @@ const META = Symbol.for('mcp-by-hand.meta');
 const IMPORT = Symbol.for('mcp-by-hand.import');
 const RESERVED = new Set(['default', 'class', 'function', 'delete', 'new', 'this', 'var', 'let', 'const', 'enum', 'export', 'import', 'in', 'instanceof', 'typeof', 'void', 'with', 'yield', 'await', 'return', 'switch', 'case', 'break', 'continue', 'do', 'while', 'for', 'if', 'else', 'try', 'catch', 'finally', 'throw', 'super', 'extends', 'null', 'true', 'false', 'debugger']);
 
-/** Normalises an absolute POSIX path (`.`/`..` segments, repeated slashes). */
-export function normalizePath(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return `/${out.join('/')}`;
-}
 
 function dirname(path: string): string {
   return path.slice(0, path.lastIndexOf('/')) || '/';

@@ -1,0 +1,326 @@
+/**
+ * The Checker island: runs the conformance checker's stages (src/checker/)
+ * against the reader's current source of a toy server, in fresh processes of
+ * the page's engine, and shows each stage's checks: pass, fail or skipped, a
+ * failure's expected / received / hint and its wire lines, the spec link
+ * beside each rule. Run is a button (never automatic); a run never blocks the
+ * page (every check has its own timeout, the Worker engine's watchdog stops a
+ * runaway process) and can be stopped. The last verdicts are kept per page
+ * in localStorage and shown at once on reload. "Show a solution for this
+ * stage" reveals a read-only reference file; it never touches the reader's.
+ *
+ * Which source: the edit a ServerEditor of the same server keeps for this
+ * page (saved as the reader types), written to its own file beside the
+ * original (`<name>.checked.mjs`, so relative imports resolve); without an
+ * edit, what the page runs now (`currentEntry`).
+ *
+ * Words: the widget's own from src/i18n (area `checker`); each check's rule,
+ * expectation, hint and skip reason in the page's language (./check-words.ts:
+ * English from the checker, Indonesian from src/i18n/id/checks.ts), and
+ * what the server did: when the process or the run failed (no reply, an
+ * exit, a flood, a stop) from the code the checker carries (`why`, said by
+ * `failure.<code>` of src/i18n), otherwise `actual` with its prose translated
+ * the same way; the codes and messages the server sent, and wire lines, are
+ * shown as they are.
+ *
+ * For tests: after a run the section carries `data-verdicts` (JSON,
+ * `{checkId: status}`) and `data-state` (`idle` | `running` | `done`); the
+ * controls carry `data-action` (`run`, `stop`, `all-stages`, `solution`).
+ *
+ * https://modelcontextprotocol.io/specification/2026-07-28
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { runChecks, STAGES, type CheckResult, type CheckStatus, type StageId } from '../../checker/index.ts';
+import { t, setLang, currentLang, type Lang, type StringKey } from '../../i18n/index.ts';
+import { actualWords, checkWords, reasonWords } from './check-words.ts';
+import { CopyButton } from '../ui/CopyButton.tsx';
+import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { currentEntry, getEngine, originalEntry, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
+import { editKey, loadEdit } from '../server-editor/edit-store.ts';
+import { loadProgress, progressKey, saveProgress, stagesPassed, type SavedProgress } from './progress-store.ts';
+import { errorText, failureText } from '../pure/failure-text.ts';
+import '../ui/widget.css';
+import './checker.css';
+
+/** Props of {@link Checker}. */
+export interface CheckerProps {
+  server: ServerName;
+  /** Reference files, one per stage in order (index 0 = stage 1); a stage without one shows no solution button. */
+  solutions?: readonly string[];
+  /** The page's language (Starlight's `lang`). */
+  lang?: string;
+}
+
+/** How long one reply may take in the page, ms. Shorter than the command line's 5000: a toy server in the Worker engine answers in milliseconds, and a reader waits for every silent check. */
+const REPLY_TIMEOUT_MS = 3000;
+
+type Shown = CheckStatus | 'pending' | 'running';
+
+let checkers = 0;
+
+/** Where the checker runs `server` from: the reader's saved edit (written beside the original), else what the page runs. */
+async function entryToCheck(server: ServerName): Promise<{ entry: string; source?: string }> {
+  const original = originalEntry(server);
+  const edit = loadEdit(editKey(location.pathname, original));
+  if (edit === undefined) return { entry: currentEntry(server) };
+  return { entry: original.replace(/\.mjs$/, '.checked.mjs'), source: edit };
+}
+
+/** The Checker island. */
+export function Checker(props: CheckerProps): JSX.Element {
+  setLang(props.lang);
+  const lang = currentLang();
+  const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'starter';
+  const file = originalEntry(server);
+  const uid = useMemo(() => `mcp-checker-${++checkers}`, []);
+  const key = useMemo(() => progressKey(typeof location === 'undefined' ? '/' : location.pathname, server), []);
+  const [ready, setReady] = useState(false);
+  const [saved, setSaved] = useState<SavedProgress | undefined>(undefined);
+  const [results, setResults] = useState<Record<string, CheckResult>>({});
+  const [stageShown, setStageShown] = useState<Partial<Record<StageId, Shown>>>({});
+  const [stageReason, setStageReason] = useState<Partial<Record<StageId, string>>>({});
+  const [state, setState] = useState<'idle' | 'running' | 'done'>('idle');
+  const [status, setStatus] = useState('');
+  const [allStages, setAllStages] = useState(false);
+  const [verdicts, setVerdicts] = useState<string | undefined>(undefined);
+  const [openSolution, setOpenSolution] = useState<Partial<Record<StageId, boolean>>>({});
+  const abort = useRef<AbortController | undefined>(undefined);
+
+  useEffect(() => {
+    const p = loadProgress(key);
+    if (p) {
+      setSaved(p);
+      setStageShown(p.stages);
+    }
+    setReady(true);
+    return () => abort.current?.abort();
+  }, []);
+
+  const stageTitle = (id: StageId) => t(`checker.stage.${id}` as StringKey);
+
+  async function run(): Promise<void> {
+    const controller = new AbortController();
+    abort.current = controller;
+    setState('running');
+    setVerdicts(undefined);
+    setResults({});
+    setStageReason({});
+    setStageShown(Object.fromEntries(STAGES.map((s) => [s.id, 'pending'])));
+    setStatus(t('checker.starting'));
+    let stopAfterFailure = false;
+    const live: Record<string, CheckResult> = {};
+    try {
+      const { entry, source } = await entryToCheck(server);
+      if (source !== undefined) {
+        const { checkSyntax, lexerReady } = await import('../server-editor/syntax-check.ts');
+        await lexerReady();
+        const p = await checkSyntax(source);
+        if (p) {
+          setStatus(t('checker.syntax', { line: p.line, column: p.column, message: p.message }));
+          setStageShown(saved?.stages ?? {});
+          setState('idle');
+          return;
+        }
+      }
+      const engine = await getEngine();
+      if (source !== undefined) await engine.writeFile(entry, source);
+      const report = await runChecks(() => engine.spawn(entry), {
+        replyTimeoutMs: REPLY_TIMEOUT_MS,
+        signal: controller.signal,
+        onStage(id) {
+          // Stop at the first failed stage unless asked to keep going: a learner fixes one stage at a time.
+          if (stopAfterFailure && !allStages) controller.abort();
+          const n = STAGES.findIndex((s) => s.id === id) + 1;
+          if (!controller.signal.aborted) {
+            setStageShown((prev) => ({ ...prev, [id]: 'running' }));
+            setStatus(t('checker.running', { n, total: STAGES.length, title: stageTitle(id) }));
+          }
+        },
+        onCheck(result) {
+          live[result.id] = result;
+          setResults({ ...live });
+          if (result.status === 'fail') stopAfterFailure = true;
+        },
+      });
+      const stages: Partial<Record<StageId, CheckStatus>> = {};
+      const reasons: Partial<Record<StageId, string>> = {};
+      const shown: Partial<Record<StageId, Shown>> = {};
+      let reached = true;
+      for (const s of report.stages) {
+        const notReached = s.reason === 'the run was stopped' && !reached;
+        if (s.reason === 'the run was stopped') reached = false;
+        shown[s.id] = s.reason === 'the run was stopped' ? 'pending' : s.status;
+        if (!notReached && s.reason && s.reason !== 'the run was stopped') reasons[s.id] = s.reason;
+        if (s.reason !== 'the run was stopped') stages[s.id] = s.status;
+      }
+      setStageShown(shown);
+      setStageReason(reasons);
+      const progress = { stages, at: new Date().toISOString() };
+      setSaved(progress);
+      saveProgress(key, progress);
+      setVerdicts(JSON.stringify(Object.fromEntries(report.stages.flatMap((s) => s.checks).filter((c) => c.reason !== 'the run was stopped').map((c) => [c.id, c.status]))));
+      const counts = Object.values(stages);
+      setStatus(
+        t('checker.done', {
+          passed: counts.filter((c) => c === 'pass').length,
+          failed: counts.filter((c) => c === 'fail').length,
+          skipped: counts.filter((c) => c === 'skipped').length,
+          total: STAGES.length,
+        }),
+      );
+    } catch (e) {
+      setStatus(t('checker.error', { message: errorText(e) }));
+      setStageShown(saved?.stages ?? {});
+    } finally {
+      abort.current = undefined;
+      setState('done');
+    }
+  }
+
+  const passed = saved ? stagesPassed(saved.stages) : 0;
+  const when = saved ? formatWhen(saved.at, lang) : '';
+
+  return (
+    <section
+      class="mcp-widget mcp-checker"
+      aria-labelledby={`${uid}-title`}
+      data-server={server}
+      data-ready={ready ? 'yes' : undefined}
+      data-state={state}
+      data-verdicts={verdicts}
+      data-stages-passed={passed}
+    >
+      <header class="mcp-widget-head">
+        <h3 id={`${uid}-title`} class="mcp-widget-title">
+          {t('checker.title', { file })}
+        </h3>
+      </header>
+      <EngineBadge />
+      <p class="mcp-help">{t('checker.help')}</p>
+      <div class="mcp-toolbar">
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={state === 'running'} onClick={() => void run()}>
+          {t('checker.run')}
+        </button>
+        <button type="button" class="mcp-btn" data-action="stop" disabled={state !== 'running'} onClick={() => abort.current?.abort()}>
+          {t('checker.stop')}
+        </button>
+        <label class="mcp-switch">
+          <input type="checkbox" data-action="all-stages" checked={allStages} onChange={(e) => setAllStages((e.currentTarget as HTMLInputElement).checked)} />
+          {t('checker.all-stages')}
+        </label>
+      </div>
+      <p class="mcp-checker-status" role="status" aria-live="polite">
+        {status || (state === 'idle' && saved ? t('checker.progress-restored', { when, n: passed, total: STAGES.length }) : state === 'idle' ? t('checker.idle') : '')}
+      </p>
+      {saved && state !== 'idle' ? <p class="mcp-note mcp-checker-progress">{t('checker.progress', { n: passed, total: STAGES.length })}</p> : null}
+      <ol class="mcp-checker-stages">
+        {STAGES.map((stage, i) => {
+          const shown: Shown = stageShown[stage.id] ?? 'pending';
+          const checks = stage.checks.map((c) => results[c.id]).filter((c): c is CheckResult => c !== undefined && c.reason !== 'the run was stopped');
+          const solution = props.solutions?.[i];
+          return (
+            <li class={`mcp-checker-stage mcp-checker-${shown}`} data-stage={stage.id} data-status={shown} key={stage.id}>
+              <details open={shown === 'fail' || shown === 'running'}>
+                <summary>
+                  <span class="mcp-checker-mark" aria-hidden="true">{mark(shown)}</span>{' '}
+                  <span class="mcp-checker-stage-title">{t('checker.stage', { n: i + 1, title: stageTitle(stage.id) })}</span>{' '}
+                  <span class="mcp-checker-word">{t(`checker.status.${shown}` as StringKey)}</span>
+                  {checks.length > 0 ? <span class="mcp-note"> · {t('checker.stage-counts', { passed: checks.filter((c) => c.status === 'pass').length, total: stage.checks.length })}</span> : null}
+                </summary>
+                {stageReason[stage.id] ? (
+                  <p class="mcp-note">
+                    {t('checker.reason')}: {reasonWords(stageReason[stage.id]!, lang)}
+                  </p>
+                ) : null}
+                {checks.length > 0 ? (
+                  <ul class="mcp-checker-checks">
+                    {checks.map((c) => (
+                      <CheckRow check={c} lang={lang} key={c.id} />
+                    ))}
+                  </ul>
+                ) : shown === 'pending' && state === 'done' ? (
+                  <p class="mcp-note">{t('checker.not-reached')}</p>
+                ) : null}
+                {solution !== undefined ? (
+                  <div class="mcp-checker-solution">
+                    <button
+                      type="button"
+                      class="mcp-btn mcp-btn-small"
+                      data-action="solution"
+                      aria-expanded={openSolution[stage.id] ? 'true' : 'false'}
+                      onClick={() => setOpenSolution((o) => ({ ...o, [stage.id]: !o[stage.id] }))}
+                    >
+                      {openSolution[stage.id] ? t('checker.solution.hide') : t('checker.solution.show')}
+                    </button>
+                    {openSolution[stage.id] ? (
+                      <div class="mcp-checker-solution-body">
+                        <p class="mcp-note">{t('checker.solution.note', { n: i + 1 })}</p>
+                        <CopyButton label={t('checker.solution.copy')} value={solution} />
+                        <pre class="mcp-raw-block mcp-checker-code" tabIndex={0} aria-label={t('checker.solution.label', { n: i + 1 })} data-solution={i + 1}>
+                          <code>{solution}</code>
+                        </pre>
+                      </div>
+                    ) : null}
+                  </div>
+                ) : null}
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** When a saved run happened, as a date and time written the language's way. */
+function formatWhen(iso: string, lang: Lang): string {
+  return new Date(iso).toLocaleString(lang === 'id' ? 'id-ID' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function mark(s: Shown): string {
+  return s === 'pass' ? '✓' : s === 'fail' ? '✗' : s === 'skipped' ? '–' : s === 'running' ? '…' : '○';
+}
+
+/** One check: its rule with the spec link; for a failure, expected / received / hint and the wire lines. */
+function CheckRow({ check, lang }: { check: CheckResult; lang: Lang }): JSX.Element {
+  const words = checkWords(check, lang);
+  return (
+    <li class={`mcp-checker-check mcp-checker-${check.status}`} data-check={check.id} data-status={check.status}>
+      <div class="mcp-checker-rule">
+        <span class="mcp-checker-mark" aria-hidden="true">{mark(check.status)}</span> <span class="mcp-checker-word">{t(`checker.status.${check.status}` as StringKey)}</span>: {words.rule}{' '}
+        <a class="mcp-spec-link" href={check.specUrl} target="_blank" rel="noopener">
+          {t('checker.spec')}
+        </a>
+      </div>
+      {check.status === 'fail' ? (
+        <dl class="mcp-checker-detail">
+          <dt>{t('checker.expected')}</dt>
+          <dd>{words.expected}</dd>
+          <dt>{t('checker.received')}</dt>
+          <dd>{check.why ? failureText(check.why, lang) : actualWords(check.actual ?? '', lang)}</dd>
+          <dt>{t('checker.hint')}</dt>
+          <dd>{words.hint}</dd>
+        </dl>
+      ) : null}
+      {check.status === 'skipped' && check.reason ? (
+        <p class="mcp-note">
+          {t('checker.reason')}: {reasonWords(check.reason, lang)}
+        </p>
+      ) : null}
+      {check.wire.length > 0 ? (
+        <details class="mcp-checker-wire">
+          <summary>{t('checker.wire', { n: check.wire.length })}</summary>
+          <ol class="mcp-lines">
+            {check.wire.slice(0, 200).map((w, i) => (
+              <li key={i} class={`mcp-line ${w.dir === 'sent' ? 'mcp-line-out' : w.dir === 'received' ? 'mcp-line-in' : 'mcp-stderr'}`}>
+                <span class="mcp-dir">{t(`checker.wire.${w.dir}` as StringKey)}</span> <span class="mcp-pid">{t('checker.wire.process', { n: w.process })}</span>
+                <pre class="mcp-raw">{w.text.length > 2000 ? `${w.text.slice(0, 2000)}…` : w.text}</pre>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </li>
+  );
+}

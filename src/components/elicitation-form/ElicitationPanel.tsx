@@ -1,0 +1,273 @@
+/**
+ * What a client shows for an `elicitation/create` request (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr):
+ * form mode renders the flat `requestedSchema` with validation; URL mode
+ * shows the full URL and asks for consent, and never opens or fetches it.
+ * Accept / Decline / Cancel produce the `ElicitResult` (`{action, content?}`).
+ * A schema outside the allowed subset is shown as the server's error.
+ *
+ * Props: `params` (the request's params as received: `mode?`, `message`,
+ * `requestedSchema` or `url`), `onResult` (called once with the ElicitResult),
+ * `heading` (optional title, e.g. which input request key this answers),
+ * `autoFocus` (focus the first field when shown).
+ */
+import type { JSX } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { ElicitResult } from '../../protocol/messages.ts';
+import { readRequestedSchema, type Field } from './requested-schema.ts';
+import { formContent, formProblems, initialValues, type FieldValue } from './form-values.ts';
+import { ELICITATION_LINK } from '../pure/spec-links.ts';
+import { rich } from '../ui/rich-text.tsx';
+import { t } from '../../i18n/index.ts';
+
+let counter = 0;
+
+/** Props of {@link ElicitationPanel}. */
+export interface ElicitationPanelProps {
+  params: Record<string, unknown>;
+  onResult: (result: ElicitResult) => void;
+  heading?: string;
+  autoFocus?: boolean;
+}
+
+function FieldInput(props: {
+  field: Field;
+  id: string;
+  value: FieldValue | undefined;
+  problem: string | undefined;
+  onInput: (v: FieldValue) => void;
+}): JSX.Element {
+  const { field: f, id, value, problem } = props;
+  const describedBy = [f.description ? `${id}-desc` : '', problem ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+  const label = (
+    <>
+      {f.label}
+      {f.required ? <span class="mcp-required"> {t('elicitation.required')}</span> : null}
+    </>
+  );
+  const desc = f.description ? (
+    <span id={`${id}-desc`} class="mcp-field-desc">
+      {f.description}
+    </span>
+  ) : null;
+  const err = problem ? (
+    <span id={`${id}-err`} class="mcp-field-err">
+      {problem}
+    </span>
+  ) : null;
+  if (f.kind === 'boolean') {
+    return (
+      <div class="mcp-field mcp-field-check">
+        <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).checked)} />
+        <label for={id}>{label}</label>
+        {desc}
+        {err}
+      </div>
+    );
+  }
+  if (f.kind === 'multiselect') {
+    const chosen = Array.isArray(value) ? value : [];
+    return (
+      <fieldset class="mcp-field" aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined}>
+        <legend>{label}</legend>
+        {desc}
+        {f.choices.map((c, i) => (
+          <div class="mcp-field-check" key={c.value}>
+            <input
+              id={`${id}-${i}`}
+              type="checkbox"
+              checked={chosen.includes(c.value)}
+              onChange={(e) => {
+                const on = (e.currentTarget as HTMLInputElement).checked;
+                props.onInput(on ? [...chosen, c.value] : chosen.filter((x) => x !== c.value));
+              }}
+            />
+            <label for={`${id}-${i}`}>{c.label}</label>
+          </div>
+        ))}
+        {err}
+      </fieldset>
+    );
+  }
+  if (f.kind === 'select') {
+    return (
+      <div class="mcp-field">
+        <label for={id}>{label}</label>
+        {desc}
+        <select id={id} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
+          <option value="">{t('elicitation.choose')}</option>
+          {f.choices.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        {err}
+      </div>
+    );
+  }
+  const type = f.kind === 'number' ? 'text' : f.format === 'email' ? 'email' : f.format === 'uri' ? 'url' : f.format === 'date' ? 'date' : 'text';
+  const placeholder = f.kind === 'string' && f.format === 'date-time' ? '2026-09-10T08:30:00Z' : undefined;
+  return (
+    <div class="mcp-field">
+      <label for={id}>{label}</label>
+      {desc}
+      <input
+        id={id}
+        type={type}
+        inputMode={f.kind === 'number' ? (f.integer ? 'numeric' : 'decimal') : undefined}
+        placeholder={placeholder}
+        value={typeof value === 'string' ? value : ''}
+        aria-describedby={describedBy}
+        aria-invalid={problem ? 'true' : undefined}
+        autoComplete="off"
+        spellcheck={false}
+        onInput={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
+      />
+      {err}
+    </div>
+  );
+}
+
+/** The form or URL-consent panel for one elicitation request. */
+export function ElicitationPanel({ params, onResult, heading, autoFocus }: ElicitationPanelProps): JSX.Element {
+  const uid = useMemo(() => `mcp-elicit-${++counter}`, []);
+  const isUrl = params.mode === 'url';
+  const reading = useMemo(() => (isUrl ? undefined : readRequestedSchema(params.requestedSchema)), [params, isUrl]);
+  const fields = reading?.ok ? reading.fields : [];
+  const [values, setValues] = useState<Record<string, FieldValue>>(() => initialValues(fields));
+  const [tried, setTried] = useState(false);
+  const [done, setDone] = useState<ElicitResult | undefined>();
+  const root = useRef<HTMLFormElement>(null);
+  const problems = formProblems(fields, values);
+  const message = typeof params.message === 'string' ? params.message : '';
+  const badMode = params.mode !== undefined && params.mode !== 'form' && params.mode !== 'url';
+
+  useEffect(() => {
+    if (autoFocus) root.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, []);
+
+  const finish = (r: ElicitResult) => {
+    setDone(r);
+    onResult(r);
+  };
+  if (done) {
+    return (
+      <div class="mcp-elicit mcp-elicit-done" role="status">
+        {rich('elicitation.answered', { result: <code>{JSON.stringify(done)}</code> })}
+      </div>
+    );
+  }
+  const buttons = (acceptLabel: string, canAccept: boolean) => (
+    <div class="mcp-actions">
+      {canAccept ? (
+        <button type="submit" class="mcp-btn mcp-btn-primary" data-action="accept">
+          {acceptLabel}
+        </button>
+      ) : null}
+      <button type="button" class="mcp-btn" data-action="decline" onClick={() => finish({ action: 'decline' })}>
+        {t('elicitation.decline')}
+      </button>
+      <button type="button" class="mcp-btn" data-action="cancel" onClick={() => finish({ action: 'cancel' })}>
+        {t('elicitation.cancel')}
+      </button>
+    </div>
+  );
+  const title = (
+    <p class="mcp-elicit-title">
+      {heading ? <span class="mcp-elicit-key">{heading}</span> : null}
+      {rich(isUrl ? 'elicitation.asksUrl' : 'elicitation.asks', { message: <span class="mcp-elicit-message">{message || t('elicitation.noMessage')}</span> })}
+    </p>
+  );
+
+  let body: JSX.Element;
+  let canAccept = true;
+  if (badMode) {
+    canAccept = false;
+    body = <p class="mcp-tone-error">{t('elicitation.badMode', { mode: JSON.stringify(params.mode) ?? String(params.mode) })}</p>;
+  } else if (isUrl) {
+    const url = typeof params.url === 'string' ? params.url : '';
+    let valid = false;
+    try {
+      valid = /^https?:$/.test(new URL(url).protocol);
+    } catch {
+      valid = false;
+    }
+    canAccept = valid;
+    body = (
+      <div class="mcp-elicit-url">
+        <p>{t('elicitation.fullAddress')}</p>
+        <code class="mcp-raw mcp-url">{url || t('elicitation.noUrl')}</code>
+        {valid ? (
+          <p>{rich('elicitation.site', { host: <strong class="mcp-url-host">{new URL(url).host}</strong> })}</p>
+        ) : null}
+        {valid ? (
+          <p class="mcp-field-desc">{t('elicitation.consent')}</p>
+        ) : (
+          <p class="mcp-tone-error">{t('elicitation.notHttp')}</p>
+        )}
+      </div>
+    );
+  } else if (!reading?.ok) {
+    canAccept = false;
+    body = (
+      <div class="mcp-elicit-bad" role="alert">
+        <p class="mcp-tone-error">
+          {t('elicitation.badSchema')}{' '}
+          <a href={ELICITATION_LINK.href} target="_blank" rel="noopener noreferrer">
+            {t('common.spec', { section: ELICITATION_LINK.section })}
+            <span class="sr-only"> {t('common.newTab')}</span>
+          </a>
+        </p>
+        <ul>
+          {(reading?.problems ?? []).map((p, i) => (
+            <li key={i}>{p}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        {fields.map((f) => (
+          <FieldInput
+            key={f.name}
+            field={f}
+            id={`${uid}-${f.name.replace(/[^A-Za-z0-9_-]/g, '_')}`}
+            value={values[f.name]}
+            problem={tried ? problems[f.name] : undefined}
+            onInput={(v) => setValues({ ...values, [f.name]: v })}
+          />
+        ))}
+        {tried && Object.keys(problems).length ? (
+          <p class="mcp-field-err" role="alert">
+            {Object.keys(problems).length === 1 ? t('elicitation.fixOne') : t('elicitation.fixMany', { n: Object.keys(problems).length })}
+          </p>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <form
+      ref={root}
+      class="mcp-elicit"
+      noValidate
+      aria-label={t('elicitation.formLabel', { message: message.slice(0, 80) })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!canAccept) return;
+        if (isUrl) return finish({ action: 'accept' });
+        setTried(true);
+        if (Object.keys(problems).length) {
+          const first = fields.find((f) => problems[f.name]);
+          root.current?.querySelector<HTMLElement>(`[id^="${uid}-${first?.name.replace(/[^A-Za-z0-9_-]/g, '_')}"]`)?.focus();
+          return;
+        }
+        finish({ action: 'accept', content: formContent(fields, values) });
+      }}
+    >
+      {title}
+      {body}
+      {buttons(t(isUrl ? 'elicitation.acceptConsent' : 'elicitation.accept'), canAccept)}
+    </form>
+  );
+}

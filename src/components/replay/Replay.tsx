@@ -1,0 +1,237 @@
+/**
+ * Replay's island: one recorded exchange, editable, replayed twice side by
+ * side: every message to one process, and each message to a fresh process
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr, statelessness). Shows the pid of every step, the exact
+ * lines, where a live value (requestState, a calendar handle) was filled in
+ * from an earlier reply, and whether the created event was there when the
+ * week was read.
+ *
+ * Words come from src/i18n (area `replay`), in the `lang` the wrapper passes.
+ */
+import { useState } from 'preact/hooks';
+import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { flowEngine } from '../page/flow-engine.ts';
+import { serverFile } from '../pure/server-entry.ts';
+import { setLang, t } from '../../i18n/index.ts';
+import { richText } from '../ui/rich-text.tsx';
+import { defaultExchange, isReplayServer, type ReplayMessage, type ReplayServer } from './exchanges.ts';
+import { runReplay, type ReplayMode, type ReplayStep } from './replay-run.ts';
+import { eventVerdict } from './verdict.ts';
+import { errorText } from '../pure/failure-text.ts';
+import '../ui/widget.css';
+import '../ui/flow-base.css';
+import './replay.css';
+
+/** Props of {@link Replay}. */
+export interface ReplayProps {
+  /** The server replayed first. Default `calendar`. */
+  server?: string;
+  /** A second server the reader may switch to, e.g. `calendar-handles`. */
+  compare?: string;
+  /** The page's language (`en`, `id`); the wrapper passes it. */
+  lang?: string;
+}
+
+const MODES: Array<{ mode: ReplayMode; title: () => string }> = [
+  { mode: 'one-process', title: () => t('replay.oneProcess') },
+  { mode: 'fresh-process', title: () => t('replay.freshProcess') },
+];
+
+type Column = { steps: ReplayStep[]; busy: boolean; error?: string; engine?: string };
+
+/** The Replay widget. */
+export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
+  setLang(lang);
+  const servers = [server, compare].filter((s): s is ReplayServer => !!s && isReplayServer(s));
+  const [current, setCurrent] = useState<ReplayServer>(servers[0] ?? 'calendar');
+  const [messages, setMessages] = useState<Record<string, ReplayMessage[]>>(() =>
+    Object.fromEntries(servers.map((s) => [s, defaultExchange(s)])),
+  );
+  const [columns, setColumns] = useState<Record<ReplayMode, Column>>(empty());
+  const busy = columns['one-process'].busy || columns['fresh-process'].busy;
+  const list = messages[current] ?? defaultExchange(current);
+
+  function edit(i: number, text: string) {
+    setMessages((m) => ({ ...m, [current]: list.map((msg, j) => (j === i ? { ...msg, text } : msg)) }));
+  }
+
+  async function replay() {
+    setColumns({ 'one-process': { steps: [], busy: true }, 'fresh-process': { steps: [], busy: true } });
+    let engineKind: string | undefined;
+    try {
+      const { engine, entryOf } = await flowEngine();
+      engineKind = engine.kind;
+      for (const { mode } of MODES) {
+        try {
+          await runReplay(engine, current, list, mode, {
+            entryOf,
+            onStep: (step) =>
+              setColumns((c) => ({ ...c, [mode]: { ...c[mode], engine: engineKind, steps: [...c[mode].steps, step] } })),
+          });
+          setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false } }));
+        } catch (e) {
+          setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false, error: message(e) } }));
+        }
+      }
+    } catch (e) {
+      setColumns({ 'one-process': { steps: [], busy: false, error: message(e) }, 'fresh-process': { steps: [], busy: false, error: message(e) } });
+    }
+  }
+
+  return (
+    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay">
+      <div class="fw-head">
+        <p class="fw-title">{t('replay.title')}</p>
+        <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : t('replay.latestProcess')} />
+      </div>
+      {servers.length > 1 && (
+        <fieldset class="rp-servers">
+          <legend>{t('replay.server')}</legend>
+          {servers.map((s) => (
+            <label key={s}>
+              <input
+                type="radio"
+                name="replay-server"
+                value={s}
+                checked={current === s}
+                disabled={busy}
+                onChange={() => {
+                  setCurrent(s);
+                  setColumns(empty());
+                }}
+              />{' '}
+              {serverFile(s)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <details class="rp-edit">
+        <summary data-action="edit-messages">{t('replay.edit', { n: list.length })}</summary>
+        <p class="fw-meta">
+          {richText('replay.editHelp', {}, { requestState: <code>{'{{requestState}}'}</code>, calendar: <code>{'{{calendar}}'}</code> })}
+        </p>
+        {list.map((m, i) => (
+          <div class="rp-message" key={`${current}-${i}`}>
+            <label for={`rp-${current}-${i}`}>
+              {i + 1}. {m.label}
+            </label>
+            <textarea
+              id={`rp-${current}-${i}`}
+              data-message={i}
+              rows={Math.min(14, m.text.split('\n').length)}
+              spellcheck={false}
+              value={m.text}
+              onInput={(e) => edit(i, (e.target as HTMLTextAreaElement).value)}
+            />
+          </div>
+        ))}
+        <button
+          type="button"
+          class="mcp-btn"
+          disabled={busy}
+          data-action="reset-messages"
+          onClick={() => setMessages((all) => ({ ...all, [current]: defaultExchange(current) }))}
+        >
+          {t('replay.resetMessages')}
+        </button>
+      </details>
+      <div class="fw-row">
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="replay" onClick={replay} disabled={busy}>
+          {t('replay.run', { server: serverFile(current) })}
+        </button>
+        <p class="fw-meta" role="status" aria-live="polite" data-replay-status={busy ? 'running' : columns['fresh-process'].steps.length ? 'done' : 'ready'}>
+          {busy ? t('replay.running') : columns['fresh-process'].steps.length ? t('replay.done') : t('replay.ready', { n: list.length })}
+        </p>
+      </div>
+      <div class="rp-columns">
+        {MODES.map(({ mode, title }) => (
+          <ReplayColumn key={mode} mode={mode} title={title()} column={columns[mode]} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function ReplayColumn({ mode, title, column }: { mode: ReplayMode; title: string; column: Column }) {
+  const v = eventVerdict(column.steps);
+  const pids = [...new Set(column.steps.map((s) => s.pid))];
+  return (
+    <div class="rp-column" data-mode={mode} role="group" aria-label={title}>
+      <p class="fw-title">{title}</p>
+      <p class="fw-meta">
+        {column.engine ? `${t('replay.engine', { engine: column.engine })} · ` : ''}
+        {pids.length ? t(pids.length > 1 ? 'replay.pids' : 'replay.pid', { pids: pids.join(', ') }) : column.busy ? t('replay.starting') : t('replay.notRun')}
+      </p>
+      {column.error && <p class="fw-error" role="alert">{column.error}</p>}
+      {v.created && v.read && (
+        <p class={v.found ? 'fw-ok rp-verdict' : 'fw-error rp-verdict'} data-found={String(v.found)}>
+          {t(v.found ? 'replay.found' : 'replay.missing', { id: v.created.id, title: v.created.title, pid: String(v.created.pid), readPid: String(v.read.pid) })}
+        </p>
+      )}
+      <ol class="rp-steps">
+        {column.steps.map((s) => (
+          <li key={s.index} class="rp-step" data-step={s.index}>
+            <p class="rp-step-title">
+              {s.index + 1}. {s.label} <span class="fw-pid">pid {s.pid}</span>
+            </p>
+            {s.substituted.map((u) => {
+              const from = [...column.steps.slice(0, s.index)].reverse().find((p) => p.captured.includes(u.name));
+              return (
+                <p class="fw-meta rp-subst" key={u.name}>
+                  {from
+                    ? richText('replay.filledFrom', { placeholder: `{{${u.name}}}`, step: from.index + 1, pid: String(from.pid) }, { value: <code>{short(u.value)}</code> })
+                    : richText('replay.filled', { placeholder: `{{${u.name}}}` }, { value: <code>{short(u.value)}</code> })}
+                  {from && from.pid !== s.pid && u.name === 'requestState' ? `. ${t('replay.neverSaw', { pid: String(s.pid) })}` : ''}
+                </p>
+              );
+            })}
+            {!s.valid && <p class="fw-warn">{t('replay.invalid')}</p>}
+            <details class="rp-line">
+              <summary class="fw-dir">{t('replay.sent', { what: describeSent(s.sent) })}</summary>
+              <pre class="fw-line" data-dir="out">{s.sent}</pre>
+            </details>
+            {s.received !== undefined ? (
+              <details class="rp-line">
+                <summary class="fw-dir">
+                  {t('replay.received', { what: s.classification?.label ?? t('replay.aLine') })}
+                  {s.captured.length ? ` ${t('replay.gives', { names: s.captured.join(', ') })}` : ''}
+                </summary>
+                <pre class="fw-line" data-dir="in">{s.received}</pre>
+              </details>
+            ) : (
+              <p class="fw-error">{s.error}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function lastPid(columns: Record<ReplayMode, Column>): number | undefined {
+  const steps = [...columns['one-process'].steps, ...columns['fresh-process'].steps];
+  return steps.length ? Math.max(...steps.map((s) => s.pid)) : undefined;
+}
+
+function empty(): Record<ReplayMode, Column> {
+  return { 'one-process': { steps: [], busy: false }, 'fresh-process': { steps: [], busy: false } };
+}
+
+/** `tools/call create_event (id 2)` for a sent line; the raw start of the line when it is not JSON-RPC. */
+function describeSent(line: string): string {
+  try {
+    const m = JSON.parse(line) as { method?: unknown; id?: unknown; params?: { name?: unknown; uri?: unknown } };
+    const target = typeof m.params?.name === 'string' ? ` ${m.params.name}` : typeof m.params?.uri === 'string' ? ` ${m.params.uri}` : '';
+    return `${String(m.method)}${target}${m.id !== undefined ? ` (id ${JSON.stringify(m.id)})` : ''}`;
+  } catch {
+    return short(line);
+  }
+}
+
+function short(value: string): string {
+  return value.length > 48 ? `${value.slice(0, 24)}…${value.slice(-12)}` : value;
+}
+
+function message(e: unknown): string {
+  return errorText(e);
+}

@@ -1,0 +1,97 @@
+/**
+ * "Run it on your machine": under a ServerEditor or a Console, the exact
+ * `node` command and a download of the server as the reader has it (their
+ * edit, if any), with the sibling files it imports; one `.mjs`, or a zip
+ * when it imports siblings (see take-home.ts). The files come from the page
+ * engine's file system (the same files the page runs); nothing is fetched
+ * from elsewhere and nothing is built before the reader asks.
+ *
+ * Props: `server` (toy server name), `source` (optional: returns the text to
+ * pack as the entry, e.g. the ServerEditor's current text; default the
+ * source the page runs now, edited or not).
+ */
+import type { JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { SERVERS } from '../../../toy-servers/registry.ts';
+import { editedEntry, getEngine, originalEntry, runsEdited, type ServerName } from '../page/page-engine.ts';
+import { t } from '../../i18n/index.ts';
+import { collectServerFiles, takeHomePackage, type TakeHomePackage } from '../pure/take-home.ts';
+import { CopyButton } from './CopyButton.tsx';
+
+/** Props of {@link TakeHome}. */
+export interface TakeHomeProps {
+  server: ServerName;
+  source?: () => string;
+}
+
+/** The command for a server that is not a file of the course (a built package): `npx` at its pinned version. */
+function npxCommand(server: ServerName): string | undefined {
+  const entry = SERVERS[server] as { fetchUrl?: string };
+  const m = entry.fetchUrl?.match(/([a-z-]+)-(\d[\w.-]*)\.mjs$/);
+  return m ? `npx -y @modelcontextprotocol/server-${m[1]}@${m[2]}` : undefined;
+}
+
+/** Builds the package of `server` as the page has it now. */
+export async function packageServer(server: ServerName, source?: () => string): Promise<TakeHomePackage> {
+  const engine = await getEngine();
+  const entry = originalEntry(server);
+  const text = source ? source() : await engine.readFile(runsEdited(server) ? editedEntry(server) : entry);
+  if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
+  return takeHomePackage(server, await collectServerFiles(entry, text, (path) => engine.readFile(path)));
+}
+
+/** The "Run it on your machine" block. */
+export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
+  const npx = npxCommand(server);
+  const name = originalEntry(server).split('/').pop()!;
+  const [pkg, setPkg] = useState<TakeHomePackage | undefined>();
+  const [problem, setProblem] = useState('');
+
+  async function download(): Promise<void> {
+    try {
+      const p = await packageServer(server, source);
+      setPkg(p);
+      setProblem('');
+      const url = URL.createObjectURL(new Blob([p.bytes as BlobPart], { type: p.type }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = p.fileName;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setProblem(t('common.home.failed', { why: e instanceof Error ? e.message : String(e) }));
+    }
+  }
+
+  const command = npx ?? pkg?.command ?? `node ${name}`;
+  return (
+    <details
+      class="mcp-take-home"
+      onToggle={(e) => {
+        // Opening it is the reader's action: pack now, so the command shown is exact (zip or one file).
+        if ((e.currentTarget as HTMLDetailsElement).open && !npx) packageServer(server, source).then(setPkg, (err: unknown) => setProblem(t('common.home.failed', { why: err instanceof Error ? err.message : String(err) })));
+      }}
+    >
+      <summary>{t('common.home.title')}</summary>
+      <p>{npx ? null : t('common.home.intro')}</p>
+      {npx ? null : (
+        <p>
+          <button type="button" class="mcp-btn" onClick={() => void download()}>
+            {pkg && pkg.files.length > 1 ? t('common.home.downloadZip', { file: pkg.fileName, count: pkg.files.length }) : t('common.home.download', { file: pkg?.fileName ?? name })}
+          </button>
+        </p>
+      )}
+      {pkg && pkg.files.length > 1 ? <p class="mcp-note">{t('common.home.unzip')}</p> : null}
+      <p>
+        <code class="mcp-command">{command}</code> <CopyButton label={t('common.home.copyCommand')} value={command} />
+      </p>
+      {problem ? (
+        <p class="mcp-warning" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </details>
+  );
+}
