@@ -142,20 +142,27 @@ export interface StarlightTexts {
   search: string[];
 }
 
+/** Pagefind's own English words, which its search form uses where Starlight hands it no translation. */
+const PAGEFIND_ENGLISH = { search_label: 'Search this site', clear_search: 'Clear' };
+
 /**
- * Reads {@link StarlightTexts} from the page, after waiting (up to 15 s) for
- * Starlight to mount Pagefind's search UI, which it does when the page is idle.
+ * Reads {@link StarlightTexts} from the page. The search form's words are the
+ * ones Starlight hands Pagefind's search UI (the `data-translations` of
+ * `<site-search>`, over Pagefind's English defaults): Starlight mounts that UI
+ * only when the page is idle, which a page busy with its widgets may not be
+ * within a test's time, and the words it mounts with are exactly these.
  */
 export async function starlightTexts(page: Page): Promise<StarlightTexts> {
-  const form = page.locator('#starlight__search form[role=search]');
-  await expect.poll(() => form.count(), { timeout: 15_000 }).toBe(1);
-  return page.evaluate(() => {
+  return page.evaluate((english) => {
     const all = (selector: string) => [...document.querySelectorAll(selector)];
     return {
       copyButtons: all('.expressive-code .copy button').flatMap((b) => [b.getAttribute('title') ?? '', b.getAttribute('data-copied') ?? '']),
       terminalTitles: all('.expressive-code figure.is-terminal > figcaption .sr-only').map((e) => e.textContent ?? ''),
       asides: all('aside.starlight-aside').map((a) => a.getAttribute('aria-label') ?? ''),
-      search: all('#starlight__search form[role=search]').flatMap((f) => [f.getAttribute('aria-label') ?? '', f.querySelector('.pagefind-ui__search-clear')?.textContent?.trim() ?? '']),
+      search: all('site-search[data-translations]').flatMap((el) => {
+        const words = { ...english, ...(JSON.parse(el.getAttribute('data-translations') ?? '{}') as Record<string, string>) };
+        return [words.search_label, words.clear_search];
+      }),
     };
-  });
+  }, PAGEFIND_ENGLISH);
 }
