@@ -24,7 +24,7 @@ import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/ind
 import { currentLang, formatNumber, setLang, t } from '../../i18n/index.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { flowEngine } from '../page/flow-engine.ts';
-import { onServerSourceChange, type ServerName } from '../page/page-engine.ts';
+import { onServerSourceChange, warmEngine, type ServerName } from '../page/page-engine.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
 import { CONTEXT_WINDOWS, formatShare, windowShare } from './context-windows.ts';
 import { TokenizerClient, type TokenizerProgress } from './tokenizer-client.ts';
@@ -104,6 +104,9 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
 
   useEffect(() => {
     if (!visible) return;
+    // On screen: the meter is about to run a server and load its tokenizer; warming marks that moment for
+    // the page-weight benchmark (what loads after it is the widget's, not the page's initial JavaScript).
+    void warmEngine();
     setError(undefined);
     const tk = tokenizer();
     const off = tk.onProgress(setProgress);
