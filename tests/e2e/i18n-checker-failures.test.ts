@@ -1,6 +1,6 @@
 /**
  * The capstone's Checker tells an Indonesian reader what a misbehaving server
- * did in Indonesian (issue 17, point 2). The checker carries a failure that is
+ * did in Indonesian. The checker carries a failure that is
  * about the process or the run as a code and its values (`CheckResult.why`,
  * src/protocol/failure.ts) beside its English `actual` (printed by the
  * command line); the widget says it with `failure.<code>` of src/i18n. Each

@@ -1,6 +1,6 @@
 /**
  * The engine badge and the checker's "Received" speak the page's language
- * (issue 17, point 2), on the default build in Chromium:
+ * on the default build in Chromium:
  *
  * - /id/the-wire/: the badge is Indonesian in the build's HTML (before any
  *   script runs) and after hydration and a real exchange; asking for real

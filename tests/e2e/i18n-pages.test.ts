@@ -1,5 +1,5 @@
 /**
- * Every Indonesian page speaks Indonesian (issue 17, point 2), on the default
+ * Every Indonesian page speaks Indonesian, on the default
  * build in Chromium. For each page of `lessons/id/` (one page load each, no
  * interaction beyond scrolling every island into view and waiting for it to
  * hydrate; the journeys cover interactions):

@@ -1,6 +1,6 @@
 /**
  * The Console, the ServerEditor and the elicitation form speak Indonesian on
- * Indonesian pages (issue 17, point 2): after real exchanges with the toy
+ * Indonesian pages: after real exchanges with the toy
  * servers, the widgets' visible text (outside code, the editors and the raw
  * wire) holds none of the English strings of the console, editor,
  * elicitation, counter, meaning and common tables that have a different

@@ -6,7 +6,7 @@
  * `sidebar.order` (read here from the edition's front matter), each linking
  * to its page on that build and in that edition. Each lesson's own test opens
  * it and checks its heading. Every page, widgets on screen, asks no other host
- * for anything (the offline classroom of issue 8): every build in English, the
+ * for anything (the offline classroom): every build in English, the
  * default build in Indonesian.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A lower layer's failure said in the reader's language (issue 17, point 2):
+ * A lower layer's failure said in the reader's language:
  * real processes through the Node engine fail, src/protocol carries the
  * failure as a code and values, and `failureText` says it in Indonesian and in
  * English from src/i18n.
