@@ -18,7 +18,8 @@ import { t, type Lang } from '../../src/i18n/index.ts';
 import { checks as idChecks } from '../../src/i18n/id/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { serverEditorAt } from './support/lesson-editor.ts';
+import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
+import { starterEditKey } from './support/checker-page.ts';
 import { heading } from './support/lesson-widgets.ts';
 
 const site = lessonSites()[0]!;
@@ -48,20 +49,7 @@ async function runChecker(c: Locator): Promise<string[]> {
 
 const stageStatuses = (c: Locator) => c.locator('li.mcp-checker-stage').evaluateAll((els) => els.map((e) => e.getAttribute('data-status') ?? ''));
 /** The reader's saved edit of the starter on this page (the key names the page's path). */
-const savedEdit = (page: Page) => page.evaluate(() => localStorage.getItem(`mcp-by-hand:edit:${location.pathname}:toy-servers/starter.mjs`));
-
-/** Replaces the whole text of the ServerEditor with `text`, as a reader would (click, select all, type); in any language. */
-async function typeSource(page: Page, e: Locator, text: string): Promise<void> {
-  const cm = e.locator('.mcp-editor-js .cm-content');
-  await e.locator('.mcp-editor-js').click();
-  await cm.waitFor();
-  await cm.click();
-  await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-  await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
-}
+const savedEdit = (page: Page) => page.evaluate((key) => localStorage.getItem(key), starterEditKey(new URL(page.url()).pathname));
 
 /**
  * On the Indonesian page: every check the Checker shows has its Indonesian rule

@@ -58,8 +58,6 @@ export class TranscriptStore {
   #stderr = new Lane<StderrItem>();
   #listeners = new Set<() => void>();
   #scheduled = false;
-  /** Bumped on every change that listeners have been told about. */
-  version = 0;
 
   /**
    * @param cap items per lane kept for Copy transcript
@@ -93,7 +91,6 @@ export class TranscriptStore {
   clear(): void {
     this.#wire = new Lane();
     this.#stderr = new Lane();
-    this.version++;
     for (const l of this.#listeners) l();
   }
 
@@ -104,7 +101,6 @@ export class TranscriptStore {
       this.#scheduled = false;
       const wireGrowing = this.#advance(this.#wire);
       const stderrGrowing = this.#advance(this.#stderr);
-      this.version++;
       for (const l of this.#listeners) l();
       if (wireGrowing || stderrGrowing) this.#schedule();
     });
