@@ -8,7 +8,7 @@
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, type ClientCapabilities, type JsonObject, type ServerCapabilities } from '../protocol/messages.ts';
 import type { Failure } from '../protocol/failure.ts';
 import type { Session } from './session.ts';
-import type { CheckOptions, CheckResult, StageId } from './types.ts';
+import type { CheckOptions, CheckResult, CheckTransport, NotRunCause, RuleLevel, ServerEra, StageId } from './types.ts';
 
 /** The client identity the checker sends in `_meta` (display only). */
 export const CHECKER_CLIENT_INFO = { name: 'mcp-by-hand-checker', version: '1.0.0' };
@@ -28,6 +28,18 @@ export class CheckFailure extends Error {
     this.actual = actual;
     this.why = why;
     this.name = 'CheckFailure';
+  }
+}
+
+/** Thrown by {@link CheckContext.notRun}: the check could apply but did not run (see `NotRunCause`). */
+export class CheckNotRun extends Error {
+  readonly cause: NotRunCause;
+  readonly reason: string;
+  constructor(cause: NotRunCause, reason: string) {
+    super(reason);
+    this.cause = cause;
+    this.reason = reason;
+    this.name = 'CheckNotRun';
   }
 }
 
@@ -52,6 +64,11 @@ export interface InputTool {
 /** What the run has learned so far. `undefined` = not asked yet. */
 export interface RunState {
   options: Required<Omit<CheckOptions, 'onCheck' | 'onStage' | 'signal' | 'stages' | 'inputTool'>> & Pick<CheckOptions, 'inputTool' | 'signal'>;
+  /** The server's era, from the probe that runs before anything else. Tools are never called unless it is `modern`. */
+  era: ServerEra;
+  /** For a legacy server, the version its `initialize` agreed (each fresh process gets that handshake first). */
+  legacyVersion?: string;
+  transport: CheckTransport;
   /** The DiscoverResult (raw), `null` when the server did not give one. */
   discover?: JsonObject | null;
   capabilities?: ServerCapabilities | null;
@@ -61,6 +78,8 @@ export interface RunState {
   inputTool?: InputTool | null;
   /** Why no input tool was found. */
   inputToolReason?: string;
+  /** The tools the policy kept out of the search for an input tool (one of them might have asked). */
+  inputToolKeptOut?: string[];
   /** Results so far, by check id. */
   results: Map<string, CheckResult>;
   nextId: number;
@@ -79,16 +98,32 @@ export interface CheckContext {
   request(method: string, params?: JsonObject, caps?: ClientCapabilities): { jsonrpc: '2.0'; id: number; method: string; params: JsonObject };
   /** Ends the check as failed; `actual` says what the server did; `why` says it as data when it is about the process (see `CheckResult.why`). */
   fail(actual: string, why?: Failure): never;
-  /** Ends the check as skipped. */
+  /** Ends the check as skipped: the rule does not apply to this server. */
   skip(reason: string): never;
+  /** Ends the check as not run (`policy`: it would call a tool the run may not call; the run is then incomplete). */
+  notRun(cause: NotRunCause, reason: string): never;
+  /**
+   * A harmless request every server of the run's era answers: `server/discover` (modern) or `ping` (legacy,
+   * after the handshake {@link open} did). Used where a check needs any reply at all.
+   */
+  probe(): { jsonrpc: '2.0'; id: number; method: string; params?: JsonObject };
 }
 
-/** One check. */
+/**
+ * One check. `quote` is the spec's sentence it enforces (verbatim, from the page at `specUrl`) and `level`
+ * the strength of that sentence: a `should` check that is not met is a warning, not a failure.
+ */
 export interface CheckDef {
   id: string;
   stage: StageId;
   rule: string;
   specUrl: string;
+  quote: string;
+  level: RuleLevel;
+  /** The eras the rule applies to. Default `['modern']`; a legacy server gets only checks that list `legacy`. */
+  eras?: ServerEra[];
+  /** The transports the rule applies to. Default both. */
+  transports?: CheckTransport[];
   expected: string;
   hint: string;
   /** Ids of checks that must have passed first; otherwise this one is skipped (so one bug is reported once). */

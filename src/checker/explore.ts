@@ -6,7 +6,7 @@
  * {@link RunState}.
  */
 import type { JsonObject, ServerCapabilities } from '../protocol/messages.ts';
-import { FORM_ELICITATION, resultOf, type CheckContext, type InputTool } from './define.ts';
+import { FORM_ELICITATION, resultOf, type CheckContext, type InputTool, type RunState } from './define.ts';
 import { isObject } from './shapes.ts';
 import { sampleObject } from './synth.ts';
 import { SessionError } from './session.ts';
@@ -26,9 +26,14 @@ export async function ensureDiscover(c: CheckContext): Promise<void> {
 
 /** Stores a `server/discover` reply in the run state. */
 export function rememberDiscover(c: CheckContext, reply: JsonObject): void {
+  rememberDiscoverReply(c.state, reply);
+}
+
+/** Stores a `server/discover` reply in `state` (`discover` and `capabilities`, `null` when it was no result). */
+export function rememberDiscoverReply(state: RunState, reply: JsonObject): void {
   const r = resultOf(reply);
-  c.state.discover = r ?? null;
-  c.state.capabilities = r && isObject(r.capabilities) ? (r.capabilities as ServerCapabilities) : null;
+  state.discover = r ?? null;
+  state.capabilities = r && isObject(r.capabilities) ? (r.capabilities as ServerCapabilities) : null;
 }
 
 /** Lists tools once (first page); sets `state.tools` (`null` when the list failed). */
@@ -50,18 +55,33 @@ export function rememberTools(c: CheckContext, reply: JsonObject): void {
   c.state.tools = r && Array.isArray(r.tools) ? (r.tools.filter((t) => isObject(t) && typeof t.name === 'string') as JsonObject[]) : null;
 }
 
-/** True when the checker may call `tool` with made-up arguments under the run's `callTools` option. */
+/**
+ * True when the checker may call `tool` with made-up arguments: never before the era is known to be modern
+ * (a legacy server would run an era-ambiguous `tools/call` without any handshake), and under
+ * `callTools: 'safe'` only a tool annotated `readOnlyHint: true` or `destructiveHint: false`.
+ */
 export function mayCall(c: CheckContext, tool: JsonObject): boolean {
+  if (c.state.era !== 'modern') return false;
   if (c.state.options.callTools === 'all') return true;
   const a = isObject(tool.annotations) ? tool.annotations : {};
   return a.readOnlyHint === true || a.destructiveHint === false;
 }
 
-/** The reason no tool could be called, for a skip. */
-export function noCallableToolReason(c: CheckContext): string {
-  return c.state.options.callTools === 'all'
-    ? 'the server lists no tools'
-    : 'no tool is annotated readOnlyHint: true or destructiveHint: false, so the checker calls none (run with --call-tools all to call them anyway)';
+/** The tools of `tools` the policy keeps out, by name (empty under `callTools: 'all'`). */
+export function toolsKeptOut(c: CheckContext, tools: JsonObject[]): string[] {
+  return tools.filter((t) => !mayCall(c, t)).map((t) => String(t.name));
+}
+
+/**
+ * Ends a check that needs to call a tool the policy keeps out: `not-run` with cause `policy` (so the run is
+ * `incomplete`) and the option that runs it. When no tool is kept out, the check is skipped with `why`.
+ */
+export function noCallableTool(c: CheckContext, tools: JsonObject[], why: string): never {
+  const out = toolsKeptOut(c, tools);
+  if (out.length > 0) {
+    c.notRun('policy', `it would call ${out.slice(0, 3).join(', ')}${out.length > 3 ? ` and ${out.length - 3} more` : ''}, not annotated readOnlyHint: true or destructiveHint: false, which --call-tools safe keeps out (run with --call-tools all)`);
+  }
+  c.skip(why);
 }
 
 /**
@@ -78,9 +98,10 @@ export async function ensureInputTool(c: CheckContext): Promise<InputTool | null
     return null;
   }
   const wanted = c.state.options.inputTool;
-  const candidates = wanted ? tools.filter((t) => t.name === wanted) : tools.filter((t) => mayCall(c, t)).slice(0, 8);
+  const candidates = (wanted ? tools.filter((t) => t.name === wanted) : tools).filter((t) => mayCall(c, t)).slice(0, 8);
   if (candidates.length === 0) {
-    c.state.inputToolReason = wanted ? `the server lists no tool named ${wanted}` : noCallableToolReason(c);
+    c.state.inputToolReason = wanted && !tools.some((t) => t.name === wanted) ? `the server lists no tool named ${wanted}` : tools.length === 0 ? 'the server lists no tools' : 'no tool may be called';
+    c.state.inputToolKeptOut = toolsKeptOut(c, wanted ? tools.filter((t) => t.name === wanted) : tools);
     return null;
   }
   const s = await c.open();
@@ -107,5 +128,20 @@ export async function ensureInputTool(c: CheckContext): Promise<InputTool | null
     }
   }
   c.state.inputToolReason = `no tool answered input_required (tried ${candidates.map((t) => t.name).join(', ')})`;
+  c.state.inputToolKeptOut = toolsKeptOut(c, tools);
   return null;
+}
+
+/**
+ * The tool that asks for input, or the end of the check: `not-run` for policy when the policy kept tools
+ * out (one of them might have asked), else skipped with `what` and the reason none asked.
+ */
+export async function requireInputTool(c: CheckContext, what: string): Promise<InputTool> {
+  const tool = await ensureInputTool(c);
+  if (tool) return tool;
+  const out = c.state.inputToolKeptOut ?? [];
+  if (out.length > 0) {
+    c.notRun('policy', `${what}: no callable tool asked for input, and ${out.slice(0, 3).join(', ')}${out.length > 3 ? ` and ${out.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);
+  }
+  c.skip(`${what} (${c.state.inputToolReason})`);
 }

@@ -1,8 +1,11 @@
 /**
- * Runs the stages against a server: each check in order, each with fresh
- * processes from the {@link SpawnServer} it is handed, a hard timeout, and
- * its processes killed when it ends. A stage that tests a capability the
- * server does not declare is skipped with the reason.
+ * Runs the stages against a server: first the era probe (era.ts), then each
+ * check in order, each with fresh processes from the {@link SpawnServer} it
+ * is handed, a hard timeout, and its processes killed when it ends. A stage
+ * that tests a capability the server does not declare is skipped with the
+ * reason; a check for the other era or transport does not run; when framing
+ * fails, nothing after it runs ("not run: stage 1 failed"). A check at level
+ * `should` that is not met is a warning.
  *
  * ```ts
  * const report = await runChecks(() => engine.spawn('toy-servers/calendar.mjs'));
@@ -10,11 +13,12 @@
  * ```
  */
 import { isObject } from './shapes.ts';
-import { CheckFailure, CheckSkip, buildMeta, type CheckContext, type CheckDef, type RunState } from './define.ts';
-import { ensureDiscover } from './explore.ts';
+import { CheckFailure, CheckNotRun, CheckSkip, buildMeta, type CheckContext, type CheckDef, type RunState } from './define.ts';
+import { initializeRequest, probeServerEra } from './era.ts';
+import { ensureDiscover, rememberDiscoverReply } from './explore.ts';
 import { Session, SessionError } from './session.ts';
-import { STAGES } from './stages.ts';
-import type { CheckOptions, CheckReport, CheckResult, CheckStatus, SpawnServer, StageId, StageReport, WireLine } from './types.ts';
+import { STAGES, type StageDef } from './stages.ts';
+import type { CheckOptions, CheckReport, CheckResult, CheckStatus, CheckTransport, EraFinding, NotRunCause, SpawnServer, StageId, StageReport, Verdict, WireLine } from './types.ts';
 import { META_SERVER_INFO, type JsonObject } from '../protocol/messages.ts';
 import { failure, isFailure, type Failure } from '../protocol/failure.ts';
 
@@ -24,6 +28,7 @@ import { failure, isFailure, type Failure } from '../protocol/failure.ts';
  * `checkTimeoutMs`.
  */
 export async function runChecks(spawn: SpawnServer, options: CheckOptions = {}): Promise<CheckReport> {
+  const transport = options.transport ?? 'stdio';
   const state: RunState = {
     options: {
       replyTimeoutMs: options.replyTimeoutMs ?? 5000,
@@ -31,42 +36,92 @@ export async function runChecks(spawn: SpawnServer, options: CheckOptions = {}):
       exitTimeoutMs: options.exitTimeoutMs ?? 3000,
       quietMs: options.quietMs ?? 300,
       maxStdoutBytes: options.maxStdoutBytes ?? 1024 * 1024,
-      callTools: options.callTools ?? 'safe',
+      callTools: options.callTools ?? 'all',
+      strict: options.strict ?? false,
+      transport,
+      eraTimeoutMs: options.eraTimeoutMs ?? 3000,
       ...(options.inputTool ? { inputTool: options.inputTool } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     },
+    era: 'unknown',
+    transport,
     results: new Map(),
     nextId: 1,
   };
+  const probed = await probeServerEra({ spawn, timeoutMs: state.options.eraTimeoutMs, maxStdoutBytes: state.options.maxStdoutBytes, nextId: () => state.nextId++ });
+  state.era = probed.finding.era;
+  if (probed.finding.legacyVersion) state.legacyVersion = probed.finding.legacyVersion;
+  if (probed.discoverReply) rememberDiscoverReply(state, probed.discoverReply);
   const stages: StageReport[] = [];
+  /** Set once a stage failed in a way that makes every later check meaningless (framing). */
+  let stoppedBy: number | undefined;
   for (const [i, stage] of STAGES.entries()) {
     options.onStage?.(stage.id);
-    const report: StageReport = { id: stage.id, number: i + 1, title: stage.title, status: 'pass', checks: [] };
+    const report: StageReport = { id: stage.id, number: i + 1, title: stageTitle(stage, transport), status: 'pass', checks: [] };
     const selected = !options.stages || options.stages.includes(stage.id);
-    const gate = selected ? await stageGate(stage.id, spawn, state) : 'not selected for this run';
+    const gate: Gate | undefined = state.options.signal?.aborted
+      ? { cause: 'stopped', reason: 'the run was stopped' }
+      : stoppedBy !== undefined
+        ? { cause: 'stage-failed', reason: `not run: stage ${stoppedBy} failed` }
+        : !selected
+          ? { cause: 'not-selected', reason: 'not selected for this run' }
+          : undefined;
+    const applicable = stage.checks.filter((def) => appliesTo(def, state));
+    const stageGateReason = gate || applicable.length === 0 ? undefined : await stageGate(stage.id, spawn, state);
     for (const def of stage.checks) {
-      const result = gate !== undefined ? skipped(def, gate) : await runCheck(def, spawn, state);
+      let result: CheckResult;
+      if (gate) result = notRun(def, gate.cause, gate.reason);
+      else if (!(def.transports ?? ['stdio', 'http']).includes(transport)) result = notRun(def, 'transport', `a rule of the ${transport === 'http' ? 'stdio' : 'Streamable HTTP'} transport`);
+      else if (!appliesTo(def, state)) result = notRun(def, 'era', eraReason(state));
+      else if (stageGateReason !== undefined) result = skipped(def, stageGateReason);
+      else result = await runCheck(def, spawn, state);
       state.results.set(def.id, result);
       report.checks.push(result);
       options.onCheck?.(result);
     }
-    if (gate !== undefined) report.reason = gate;
+    const shown = report.checks.filter((c) => c.notRun !== 'transport');
+    report.checks = shown;
+    if (gate) report.reason = gate.reason;
+    else if (stageGateReason !== undefined) report.reason = stageGateReason;
+    else if (applicable.length === 0) report.reason = eraReason(state);
     report.status = stageStatus(report.checks);
     stages.push(report);
+    if (stage.id === 'framing' && stoppedBy === undefined && report.checks.some((c) => c.status === 'fail')) stoppedBy = report.number;
   }
-  return summarise(stages, state);
+  return summarise(stages, state, probed.finding);
 }
 
-/** The overall status of a list of checks: fail if one failed, skipped if all were skipped, else pass. */
+/** A check's `gate`: why a whole stage's checks do not run. */
+interface Gate {
+  cause: NotRunCause;
+  reason: string;
+}
+
+/** True when the check is for the server's era (a server of unknown era gets the modern checks: framing then says why). */
+function appliesTo(def: CheckDef, state: RunState): boolean {
+  const eras = def.eras ?? ['modern'];
+  return eras.includes(state.era === 'unknown' ? 'modern' : state.era);
+}
+
+function eraReason(state: RunState): string {
+  return state.era === 'legacy' ? 'a legacy server: only the rules that hold for both eras were checked, after an initialize handshake' : 'not a rule for this server';
+}
+
+function stageTitle(stage: StageDef, transport: CheckTransport): string {
+  return transport === 'http' && stage.httpTitle ? stage.httpTitle : stage.title;
+}
+
+/** The overall status of a list of checks: fail if one failed, warn if one warned, not-run if none ran, skipped if none applied, else pass. */
 export function stageStatus(checks: Pick<CheckResult, 'status'>[]): CheckStatus {
   if (checks.some((c) => c.status === 'fail')) return 'fail';
-  if (checks.every((c) => c.status === 'skipped')) return 'skipped';
+  if (checks.some((c) => c.status === 'warn')) return 'warn';
+  if (checks.every((c) => c.status === 'not-run')) return 'not-run';
+  if (checks.every((c) => c.status === 'skipped' || c.status === 'not-run')) return checks.some((c) => c.status === 'skipped') ? 'skipped' : 'not-run';
   return 'pass';
 }
 
 /** Why a whole stage does not apply, or `undefined` when it does. Tools and MRTR need the tools capability. */
 async function stageGate(stage: StageId, spawn: SpawnServer, state: RunState): Promise<string | undefined> {
-  if (state.options.signal?.aborted) return 'the run was stopped';
   if (stage !== 'tools' && stage !== 'mrtr') return undefined;
   if (state.discover === undefined) {
     const c = makeContext(spawn, state, [], []);
@@ -110,9 +165,17 @@ function makeContext(spawn: SpawnServer, state: RunState, wire: WireLine[], sess
       }
       const s = new Session(proc, { replyTimeoutMs: state.options.replyTimeoutMs, maxStdoutBytes: state.options.maxStdoutBytes, wire, processNumber: sessions.length + 1 });
       sessions.push(s);
+      if (state.era === 'legacy') {
+        // A legacy server gets its handshake first, in every fresh process; nothing else is sent before it.
+        await s.request(initializeRequest(state.nextId++, state.legacyVersion) as { id: number; method: string });
+        s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      }
       return s;
     },
     id: () => state.nextId++,
+    probe() {
+      return state.era === 'legacy' ? { jsonrpc: '2.0', id: state.nextId++, method: 'ping' } : c.request('server/discover');
+    },
     meta: (overrides) => buildMeta(overrides),
     request(method, params = {}, caps = {}) {
       return { jsonrpc: '2.0', id: state.nextId++, method, params: { _meta: buildMeta({ clientCapabilities: caps }), ...params } };
@@ -123,6 +186,9 @@ function makeContext(spawn: SpawnServer, state: RunState, wire: WireLine[], sess
     skip(reason) {
       throw new CheckSkip(reason);
     },
+    notRun(cause, reason) {
+      throw new CheckNotRun(cause, reason);
+    },
   };
   return c;
 }
@@ -131,15 +197,24 @@ function skipped(def: CheckDef, reason: string): CheckResult {
   return { ...base(def), status: 'skipped', reason, sent: [], received: [], wire: [], elapsedMs: 0 };
 }
 
-function base(def: CheckDef): Pick<CheckResult, 'id' | 'stage' | 'rule' | 'specUrl' | 'expected' | 'hint'> {
-  return { id: def.id, stage: def.stage, rule: def.rule, specUrl: def.specUrl, expected: def.expected, hint: def.hint };
+function notRun(def: CheckDef, cause: NotRunCause, reason: string): CheckResult {
+  return { ...base(def), status: 'not-run', notRun: cause, reason, sent: [], received: [], wire: [], elapsedMs: 0 };
+}
+
+function base(def: CheckDef): Pick<CheckResult, 'id' | 'stage' | 'rule' | 'specUrl' | 'quote' | 'level' | 'expected' | 'hint'> {
+  return { id: def.id, stage: def.stage, rule: def.rule, specUrl: def.specUrl, quote: def.quote, level: def.level, expected: def.expected, hint: def.hint };
 }
 
 async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Promise<CheckResult> {
   const unmet = (def.needs ?? []).find((id) => state.results.get(id)?.status !== 'pass');
   if (unmet) {
-    const status = state.results.get(unmet)?.status ?? 'skipped';
-    return skipped(def, `it builds on "${unmet}", which ${status === 'fail' ? 'failed' : 'was skipped'}`);
+    const status = state.results.get(unmet)?.status ?? 'not-run';
+    const said = { fail: 'failed', warn: 'warned', skipped: 'was skipped', 'not-run': 'did not run', pass: 'passed' }[status];
+    const why = `it builds on "${unmet}", which ${said}`;
+    // A check that could not apply passes that on; one whose prerequisite broke or did not run did not run either.
+    if (status === 'skipped') return skipped(def, why);
+    const inherited = state.results.get(unmet)?.notRun === 'policy' ? 'policy' : 'prerequisite';
+    return notRun(def, inherited, why);
   }
   const wire: WireLine[] = [];
   const sessions: Session[] = [];
@@ -154,14 +229,19 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
   let actual: string | undefined;
   let why: Failure | undefined;
   let reason: string | undefined;
+  let cause: NotRunCause | undefined;
   try {
     await Promise.race([def.run(c), timeout]);
   } catch (e) {
     if (e instanceof CheckSkip) {
       status = 'skipped';
       reason = e.reason;
+    } else if (e instanceof CheckNotRun) {
+      status = 'not-run';
+      reason = e.reason;
+      cause = e.cause;
     } else {
-      status = 'fail';
+      status = def.level === 'should' ? 'warn' : 'fail';
       const detail = String((e as Error)?.message ?? e);
       actual = e instanceof CheckFailure || e instanceof SessionError ? e.message : `the checker itself failed: ${detail}`;
       why = e instanceof SessionError ? e.failure : e instanceof CheckFailure ? e.why : failure('checker-failed', { detail });
@@ -186,6 +266,7 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
   if (actual !== undefined) result.actual = actual;
   if (why !== undefined) result.why = why;
   if (reason !== undefined) result.reason = reason;
+  if (cause !== undefined) result.notRun = cause;
   return result;
 }
 
@@ -200,17 +281,28 @@ function now(): number {
   return globalThis.performance.now();
 }
 
-function summarise(stages: StageReport[], state: RunState): CheckReport {
+function summarise(stages: StageReport[], state: RunState, era: EraFinding): CheckReport {
   const checks = stages.flatMap((s) => s.checks);
+  const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length;
+  const incomplete = checks.filter((c) => c.notRun === 'policy').map((c) => ({ id: c.id, reason: c.reason ?? '' }));
+  const failed = count('fail') > 0 || (state.options.strict && count('warn') > 0);
+  const verdict: Verdict = failed ? 'fail' : incomplete.length > 0 ? 'incomplete' : 'pass';
   const report: CheckReport = {
+    verdict,
+    strict: state.options.strict,
+    transport: state.transport,
+    era,
+    incomplete,
     stages,
     summary: {
-      passed: stages.filter((s) => s.status === 'pass').length,
+      passed: stages.filter((s) => s.status === 'pass' || s.status === 'warn').length,
       failed: stages.filter((s) => s.status === 'fail').length,
-      skipped: stages.filter((s) => s.status === 'skipped').length,
-      checksPassed: checks.filter((c) => c.status === 'pass').length,
-      checksFailed: checks.filter((c) => c.status === 'fail').length,
-      checksSkipped: checks.filter((c) => c.status === 'skipped').length,
+      skipped: stages.filter((s) => s.status === 'skipped' || s.status === 'not-run').length,
+      checksPassed: count('pass'),
+      checksFailed: count('fail'),
+      checksWarned: count('warn'),
+      checksSkipped: count('skipped'),
+      checksNotRun: count('not-run'),
     },
   };
   const d = state.discover;

@@ -4,6 +4,7 @@
 import type { CheckDef } from './define.ts';
 import { DISCOVER_CHECKS } from './stages/discover.ts';
 import { FRAMING_CHECKS } from './stages/framing.ts';
+import { HTTP_CHECKS } from './stages/http.ts';
 import { JSONRPC_CHECKS } from './stages/jsonrpc.ts';
 import { LEGACY_CHECKS } from './stages/legacy.ts';
 import { META_CHECKS } from './stages/meta.ts';
@@ -12,16 +13,17 @@ import { RESOURCES_PROMPTS_CHECKS } from './stages/resources-prompts.ts';
 import { TOOLS_CHECKS } from './stages/tools.ts';
 import type { StageId } from './types.ts';
 
-/** A stage: id, English title, checks. */
+/** A stage: id, English title (and the title it has against a Streamable HTTP server, when that differs), checks. */
 export interface StageDef {
   id: StageId;
   title: string;
+  httpTitle?: string;
   checks: CheckDef[];
 }
 
 /** Every stage, in order. */
 export const STAGES: readonly StageDef[] = [
-  { id: 'framing', title: 'One JSON message per line', checks: FRAMING_CHECKS },
+  { id: 'framing', title: 'One JSON message per line', httpTitle: 'One POST per message, with the right status and headers', checks: [...FRAMING_CHECKS, ...HTTP_CHECKS] },
   { id: 'jsonrpc', title: 'JSON-RPC errors and notifications', checks: JSONRPC_CHECKS },
   { id: 'discover', title: 'server/discover', checks: DISCOVER_CHECKS },
   { id: 'meta', title: 'Every request judged alone', checks: META_CHECKS },

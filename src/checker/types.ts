@@ -23,11 +23,50 @@ export type CheckerProcess = LineProcess;
  */
 export type SpawnServer = () => Promise<CheckerProcess>;
 
-/** The eight stages a learner climbs, in order. */
+/**
+ * The eight stages a learner climbs, in order. Stage 1 is the transport's own framing: stdio's lines, or
+ * Streamable HTTP's POSTs, statuses and headers (each check says which transport it is for).
+ */
 export type StageId = 'framing' | 'jsonrpc' | 'discover' | 'meta' | 'tools' | 'resources-prompts' | 'mrtr' | 'legacy';
 
-/** A check's verdict. `skipped` means the check did not apply (an undeclared capability, a failed prerequisite); `reason` says why. */
-export type CheckStatus = 'pass' | 'fail' | 'skipped';
+/**
+ * A check's verdict.
+ * - `pass`: the server met the rule.
+ * - `fail`: the server broke a MUST / MUST NOT rule (or the process failed: no reply, a crash, a flood).
+ * - `warn`: the server did not do what a SHOULD rule asks; shown and counted apart, it fails the run only
+ *   under `strict`.
+ * - `skipped`: the rule does not apply to this server (an undeclared capability, nothing to test); `reason` says why.
+ * - `not-run`: the rule may apply but was not checked; `reason` says why and `notRun` names the cause.
+ */
+export type CheckStatus = 'pass' | 'fail' | 'warn' | 'skipped' | 'not-run';
+
+/**
+ * Why a check did not run.
+ * - `policy`: running it would mean calling a tool the run's `callTools` policy does not allow; a run with
+ *   such a check is `incomplete`, never `pass`.
+ * - `prerequisite`: a check it builds on failed or did not run (so one bug is reported once).
+ * - `stage-failed`: framing failed, so nothing later can be judged.
+ * - `era`: the check is for the other era (a modern rule on a legacy server).
+ * - `transport`: the check is for the other transport (stdio framing on an HTTP server, or the reverse).
+ * - `not-selected`: the caller ran other stages only.
+ * - `stopped`: the run was stopped.
+ */
+export type NotRunCause = 'policy' | 'prerequisite' | 'stage-failed' | 'era' | 'transport' | 'not-selected' | 'stopped';
+
+/**
+ * How strong a rule is, from the spec's own words: `must` for MUST / MUST NOT / REQUIRED (a broken rule is a
+ * failure), `should` for SHOULD / SHOULD NOT / RECOMMENDED (a warning). A rule the spec does not state is not a check.
+ */
+export type RuleLevel = 'must' | 'should';
+
+/** The overall verdict: `fail` if a check failed (or warned, under `strict`), else `incomplete` if a check did not run for policy reasons, else `pass`. */
+export type Verdict = 'pass' | 'fail' | 'incomplete';
+
+/** The two eras (https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning), or `unknown` when the server answered neither probe. */
+export type ServerEra = 'modern' | 'legacy' | 'unknown';
+
+/** How the checker reaches the server: a process's stdin/stdout, or Streamable HTTP POSTs. */
+export type CheckTransport = 'stdio' | 'http';
 
 /** One line on the wire during a check, in order. `process` numbers the check's processes from 1. */
 export interface WireLine {
@@ -48,6 +87,10 @@ export interface CheckResult {
   rule: string;
   /** The spec section that states the rule (absolute URL, revision 2026-07-28). */
   specUrl: string;
+  /** The spec's own sentence the check enforces, quoted. */
+  quote: string;
+  /** `must` (a broken rule fails) or `should` (a warning). */
+  level: RuleLevel;
   status: CheckStatus;
   /** What a conforming server does, in one sentence. */
   expected: string;
@@ -60,8 +103,10 @@ export interface CheckResult {
    * `failure.<code>`; absent for a reply that broke a rule (then `actual` names the rule's wire terms).
    */
   why?: Failure;
-  /** Why the check was skipped. */
+  /** Why the check was skipped or did not run. */
   reason?: string;
+  /** Why the check did not run (with status `not-run`). */
+  notRun?: NotRunCause;
   /** One sentence on how to fix a failure. */
   hint: string;
   /** Exact lines written to stdin, in order (all processes of the check). */
@@ -74,7 +119,7 @@ export interface CheckResult {
   elapsedMs: number;
 }
 
-/** One stage: its checks and an overall status (`fail` if any check failed, `skipped` if all were skipped, else `pass`). */
+/** One stage: its checks and an overall status (`fail` if any check failed, `not-run` if none ran, `skipped` if none applied, `warn` if one warned, else `pass`). */
 export interface StageReport {
   id: StageId;
   /** Position, from 1. */
@@ -86,10 +131,38 @@ export interface StageReport {
   checks: CheckResult[];
 }
 
-/** The whole report. Counts are numbers of stages. */
+/** What the run learned about the server's era before any other request (see {@link ServerEra}). */
+export interface EraFinding {
+  era: ServerEra;
+  /** One English sentence: what the probe got and what follows, e.g. `server/discover got error -32601 "Method not found"; initialize answered 2025-11-25: a legacy server`. */
+  detail: string;
+  /** The version the legacy server agreed in `initialize`, for a legacy server. */
+  legacyVersion?: string;
+  /** Every line of the probe, in order. */
+  wire: WireLine[];
+}
+
+/** The whole report. Stage counts in `passed`/`failed`/`skipped`; check counts in `checks*`. */
 export interface CheckReport {
+  /** `pass`, `fail` or `incomplete` (see {@link Verdict}). */
+  verdict: Verdict;
+  /** True when the run counted warnings as failures. */
+  strict: boolean;
+  transport: CheckTransport;
+  era: EraFinding;
+  /** The checks that did not run because of the tool policy, with the reason and the option that runs them; empty when none. */
+  incomplete: { id: string; reason: string }[];
   stages: StageReport[];
-  summary: { passed: number; failed: number; skipped: number; checksPassed: number; checksFailed: number; checksSkipped: number };
+  summary: {
+    passed: number;
+    failed: number;
+    skipped: number;
+    checksPassed: number;
+    checksFailed: number;
+    checksWarned: number;
+    checksSkipped: number;
+    checksNotRun: number;
+  };
   /** What the checker learned from `server/discover`, when it answered. */
   server?: { name?: string; version?: string; supportedVersions?: string[]; capabilities?: ServerCapabilities };
   /** The tool the multi-round-trip stage used, when one asked for input. */
@@ -113,11 +186,18 @@ export interface CheckOptions {
   /** Name of the tool to use for the multi-round-trip stage; default: the first tool that answers `input_required`. */
   inputTool?: string;
   /**
-   * Which tools the checker may call with made-up arguments to find one that asks for input. Default
-   * `'safe'`: only tools annotated `readOnlyHint: true` or `destructiveHint: false` (annotations default to
-   * destructive); `'all'`: every tool.
+   * Which tools the checker may call with made-up arguments. Default `'all'`: every tool (the server under
+   * test runs in a fresh process of its own for each check). `'safe'`: only tools annotated
+   * `readOnlyHint: true` or `destructiveHint: false` (annotations default to destructive); a check that
+   * would need another tool does not run, and the run's verdict is then `incomplete`.
    */
   callTools?: 'safe' | 'all';
+  /** Count warnings (SHOULD rules) as failures. Default false. */
+  strict?: boolean;
+  /** How the spawned "process" reaches the server: `stdio` (default) or `http` (an adapter that turns lines into POSTs). */
+  transport?: CheckTransport;
+  /** How long the era probe waits for `server/discover`, then for `initialize`, in ms. Default 3000. */
+  eraTimeoutMs?: number;
   /** Called as each check finishes (for live progress in a page). */
   onCheck?: (result: CheckResult) => void;
   /** Called when a stage starts. */

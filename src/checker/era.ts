@@ -1,0 +1,79 @@
+/**
+ * Era first: before any other request, the checker learns whether the server
+ * is modern (answers `server/discover`) or legacy (speaks the `initialize`
+ * handshake), in fresh processes, the way the spec tells a client to probe:
+ *
+ * > "The server returns a `DiscoverResult`: the server is modern. [...] The
+ * > server returns a recognized modern JSON-RPC error such as
+ * > `UnsupportedProtocolVersionError`: the server is modern [...]. The server
+ * > returns any other error, or does not respond within a reasonable timeout:
+ * > the server is legacy. Fall back to the `initialize` handshake."
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio#backward-compatibility
+ *
+ * A server that answers neither probe is `unknown`; nothing more is sent to
+ * it than the framing checks (which then say why). No tool is ever called
+ * before the era is known, and none at all on a legacy server.
+ */
+import { isRecognisedModernError } from '../protocol/classify.ts';
+import { isDiscoverResult, isInitializeResult } from '../protocol/probe.ts';
+import { LEGACY_PROTOCOL_VERSION, type JsonObject } from '../protocol/messages.ts';
+import { CHECKER_CLIENT_INFO, buildMeta, describeReply, errorOf, resultOf } from './define.ts';
+import { Session, SessionError } from './session.ts';
+import type { EraFinding, SpawnServer, WireLine } from './types.ts';
+
+/** What {@link probeServerEra} needs: the spawner and the limits of the run (ms, bytes). */
+export interface EraProbeOptions {
+  spawn: SpawnServer;
+  timeoutMs: number;
+  maxStdoutBytes: number;
+  /** Hands out the run's request ids. */
+  nextId: () => number;
+}
+
+/** The legacy handshake's request (revision 2025-11-25): `initialize` with the checker's identity and no capabilities. */
+export function initializeRequest(id: number, protocolVersion: string = LEGACY_PROTOCOL_VERSION): JsonObject {
+  return { jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion, capabilities: {}, clientInfo: CHECKER_CLIENT_INFO } };
+}
+
+/**
+ * Probes with `server/discover` (a fresh process), then, when that did not show a modern server, with
+ * `initialize` (another fresh process). Resolves with the finding and, for a modern server, the
+ * DiscoverResult's reply. Never rejects for anything the server does; rejects only if `spawn` throws
+ * something that is not an Error.
+ */
+export async function probeServerEra(options: EraProbeOptions): Promise<{ finding: EraFinding; discoverReply?: JsonObject }> {
+  const wire: WireLine[] = [];
+  const discover = await ask(options, wire, 1, { jsonrpc: '2.0', id: options.nextId(), method: 'server/discover', params: { _meta: buildMeta() } });
+  if (discover.reply) {
+    const r = resultOf(discover.reply);
+    const e = errorOf(discover.reply);
+    // Any result is modern: a legacy server has no server/discover to answer. Stage 3 judges its shape.
+    if (r) return { finding: { era: 'modern', detail: `server/discover returned ${isDiscoverResult(r) ? 'a DiscoverResult' : 'a result'}: a modern server`, wire }, discoverReply: discover.reply };
+    if (e && typeof e.code === 'number' && isRecognisedModernError(e.code)) {
+      return { finding: { era: 'modern', detail: `server/discover got the modern error ${describeReply(discover.reply).slice(6)}: a modern server`, wire }, discoverReply: discover.reply };
+    }
+  }
+  const first = discover.reply ? `server/discover got ${describeReply(discover.reply)}` : `server/discover got no reply (${discover.problem})`;
+  const init = await ask(options, wire, 2, initializeRequest(options.nextId()));
+  const ir = init.reply ? resultOf(init.reply) : undefined;
+  if (ir && isInitializeResult(ir)) {
+    const version = String(ir.protocolVersion);
+    return { finding: { era: 'legacy', detail: `${first}; initialize agreed version ${version}: a legacy server`, legacyVersion: version, wire } };
+  }
+  const second = init.reply ? `initialize got ${describeReply(init.reply)}` : `initialize got no reply (${init.problem})`;
+  return { finding: { era: 'unknown', detail: `${first}; ${second}: the era is unknown`, wire } };
+}
+
+async function ask(options: EraProbeOptions, wire: WireLine[], processNumber: number, request: JsonObject & { id: number; method: string }): Promise<{ reply?: JsonObject; problem?: string }> {
+  let session: Session | undefined;
+  try {
+    session = new Session(await options.spawn(), { replyTimeoutMs: options.timeoutMs, maxStdoutBytes: options.maxStdoutBytes, wire, processNumber });
+    return { reply: await session.request(request) };
+  } catch (e) {
+    if (e instanceof SessionError) return { problem: e.message };
+    if (e instanceof Error) return { problem: `the server could not be started: ${e.message}` };
+    throw e;
+  } finally {
+    session?.kill();
+  }
+}
