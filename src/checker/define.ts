@@ -68,6 +68,8 @@ export interface RunState {
   era: ServerEra;
   /** For a legacy server, the version its `initialize` agreed (each fresh process gets that handshake first). */
   legacyVersion?: string;
+  /** What the era probe found, in one sentence (`EraFinding.detail`). */
+  eraDetail?: string;
   transport: CheckTransport;
   /** The DiscoverResult (raw), `null` when the server did not give one. */
   discover?: JsonObject | null;

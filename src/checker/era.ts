@@ -54,7 +54,7 @@ export async function probeServerEra(options: EraProbeOptions): Promise<{ findin
     }
   }
   const first = discover.reply ? `server/discover got ${describeReply(discover.reply)}` : `server/discover got no reply (${discover.problem})`;
-  const init = await ask(options, wire, 2, initializeRequest(options.nextId()));
+  const init = await ask(options, wire, 2, initializeRequest(options.nextId()) as JsonObject & { id: number; method: string });
   const ir = init.reply ? resultOf(init.reply) : undefined;
   if (ir && isInitializeResult(ir)) {
     const version = String(ir.protocolVersion);

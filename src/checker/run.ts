@@ -50,6 +50,7 @@ export async function runChecks(spawn: SpawnServer, options: CheckOptions = {}):
   };
   const probed = await probeServerEra({ spawn, timeoutMs: state.options.eraTimeoutMs, maxStdoutBytes: state.options.maxStdoutBytes, nextId: () => state.nextId++ });
   state.era = probed.finding.era;
+  state.eraDetail = probed.finding.detail;
   if (probed.finding.legacyVersion) state.legacyVersion = probed.finding.legacyVersion;
   if (probed.discoverReply) rememberDiscoverReply(state, probed.discoverReply);
   const stages: StageReport[] = [];
@@ -213,8 +214,8 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
     const why = `it builds on "${unmet}", which ${said}`;
     // A check that could not apply passes that on; one whose prerequisite broke or did not run did not run either.
     if (status === 'skipped') return skipped(def, why);
-    const inherited = state.results.get(unmet)?.notRun === 'policy' ? 'policy' : 'prerequisite';
-    return notRun(def, inherited, why);
+    if (state.results.get(unmet)?.notRun === 'policy') return notRun(def, 'policy', `${why} (the tool policy kept it out; run with --call-tools all)`);
+    return notRun(def, 'prerequisite', why);
   }
   const wire: WireLine[] = [];
   const sessions: Session[] = [];
@@ -283,6 +284,9 @@ function now(): number {
 
 function summarise(stages: StageReport[], state: RunState, era: EraFinding): CheckReport {
   const checks = stages.flatMap((s) => s.checks);
+  // What the server wrote stays in the report only as a head: a tool's output (an environment dump, a file) never in full.
+  for (const c of checks) cutWire(c);
+  era.wire = era.wire.map((w) => ({ ...w, text: cutWireText(w.text) }));
   const count = (status: CheckStatus) => checks.filter((c) => c.status === status).length;
   const incomplete = checks.filter((c) => c.notRun === 'policy').map((c) => ({ id: c.id, reason: c.reason ?? '' }));
   const failed = count('fail') > 0 || (state.options.strict && count('warn') > 0);
@@ -316,4 +320,23 @@ function summarise(stages: StageReport[], state: RunState, era: EraFinding): Che
   }
   if (state.inputTool) report.inputTool = state.inputTool.name;
   return report;
+}
+
+/** The longest a wire line (`sent`, `received`, `wire[].text`, the era probe's `wire`) is kept in a report, in characters (UTF-16 code units). */
+export const MAX_WIRE_CHARS = 400;
+
+/** `text` when it is at most {@link MAX_WIRE_CHARS} long, else its head and `… [N chars]`, {@link MAX_WIRE_CHARS} in all. */
+export function cutWireText(text: string): string {
+  if (text.length <= MAX_WIRE_CHARS) return text;
+  const tail = `… [${text.length} chars]`;
+  let end = MAX_WIRE_CHARS - tail.length;
+  if (/[\uDC00-\uDFFF]/.test(text[end] ?? '')) end--; // never split a surrogate pair
+  return text.slice(0, end) + tail;
+}
+
+/** Cuts the wire lines of a result in place (the object `onCheck` was handed is the one in the report). */
+function cutWire(c: CheckResult): void {
+  c.sent = c.sent.map(cutWireText);
+  c.received = c.received.map(cutWireText);
+  c.wire = c.wire.map((w) => (w.text.length > MAX_WIRE_CHARS ? { ...w, text: cutWireText(w.text) } : w));
 }

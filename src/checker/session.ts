@@ -106,6 +106,11 @@ export class Session {
     return this.#proc.pid;
   }
 
+  /** The process under test, as the spawner gave it (over Streamable HTTP, the adapter of src/checker/http-process.ts). */
+  get process(): CheckerProcess {
+    return this.#proc;
+  }
+
   /** True once the process exited, flooded or was stopped. */
   get ended(): boolean {
     return this.#ended !== undefined;

@@ -84,24 +84,38 @@ export function answerInputRequest(request: unknown): JsonObject {
 }
 
 /**
- * Changes a requestState the way an attacker would: where a part of it decodes to a JSON object (plain JSON,
- * or base64url JSON such as the payload of `payload.signature`), a field `"checker": "tampered"` is added and
- * the part re-encoded, keeping the rest (the signature) as it was. Otherwise its first character, which always
- * carries data, is swapped. Any integrity check must refuse the result.
+ * Forged copies of a requestState, the way an attacker would make them, first the ones most likely to
+ * change what the server does. Where a part of the state decodes to a JSON object (plain JSON, or base64url
+ * JSON such as the payload of `payload.signature`), each top-level value is changed in turn (a string gets
+ * `"-tampered"` appended, a number 1 added, a boolean flipped) and the part re-encoded, the rest (a
+ * signature) kept as it was; then a field `"checker": "tampered"` is added. An opaque state gets its first
+ * character swapped. Every copy differs from `state`; any integrity check must refuse each.
  */
-export function tamper(state: string): string {
+export function tamperings(state: string): string[] {
+  const out: string[] = [];
+  const variants = (obj: JsonObject): JsonObject[] => [
+    ...Object.entries(obj).flatMap(([k, v]): JsonObject[] => {
+      if (typeof v === 'string') return [{ ...obj, [k]: `${v}-tampered` }];
+      if (typeof v === 'number') return [{ ...obj, [k]: v + 1 }];
+      if (typeof v === 'boolean') return [{ ...obj, [k]: !v }];
+      return [];
+    }),
+    { ...obj, checker: 'tampered' },
+  ];
   const asJson = parseObject(state);
-  if (asJson) return JSON.stringify({ ...asJson, checker: 'tampered' });
+  if (asJson) for (const v of variants(asJson)) out.push(JSON.stringify(v));
   const parts = state.split('.');
   for (const [i, part] of parts.entries()) {
     const decoded = parseObject(fromBase64url(part));
-    if (decoded) {
-      parts[i] = toBase64url(JSON.stringify({ ...decoded, checker: 'tampered' }));
-      return parts.join('.');
+    if (!decoded) continue;
+    for (const v of variants(decoded)) {
+      const copy = [...parts];
+      copy[i] = toBase64url(JSON.stringify(v));
+      out.push(copy.join('.'));
     }
   }
-  if (state.length === 0) return 'x';
-  return (state[0] === 'A' ? 'B' : 'A') + state.slice(1);
+  out.push(state.length === 0 ? 'x' : (state[0] === 'A' ? 'B' : 'A') + state.slice(1));
+  return [...new Set(out)].filter((s) => s !== state);
 }
 
 function parseObject(text: string | undefined): JsonObject | undefined {

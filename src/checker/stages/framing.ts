@@ -1,47 +1,77 @@
 /**
- * Stage 1, framing: one JSON-RPC message per line, nothing else on stdout
- * (logs go to stderr), one reply per request, exit when stdin closes.
+ * Stage 1 over stdio, framing: one JSON-RPC message per line, nothing else on
+ * stdout (logs go to stderr), a reply per request under its id, no requests
+ * from the server, exit when stdin closes. These rules hold in both eras, so
+ * a legacy server gets them too (after its handshake).
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
  */
-import type { CheckContext, CheckDef } from '../define.ts';
+import type { JsonObject } from '../../protocol/messages.ts';
+import { FORM_ELICITATION, resultOf, type CheckContext, type CheckDef } from '../define.ts';
+import { mayCall, toolsKeptOut } from '../explore.ts';
+import { isObject } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
-import { isResponseTo } from '../session.ts';
+import { isResponseTo, SessionError } from '../session.ts';
+import { sampleObject } from '../synth.ts';
+
+/** The tools of a `tools/list` reply (an empty list when it is no result). */
+function toolsOf(reply: JsonObject): JsonObject[] {
+  const r = resultOf(reply);
+  return r && Array.isArray(r.tools) ? (r.tools.filter((t) => isObject(t) && typeof t.name === 'string') as JsonObject[]) : [];
+}
 
 export const FRAMING_CHECKS: CheckDef[] = [
+  /**
+   * "The server **MUST NOT** write anything to its `stdout` that is not a valid MCP message."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
+   */
   {
     id: 'framing.stdout-only',
     stage: 'framing',
     rule: 'Nothing but JSON-RPC messages on stdout',
     specUrl: SPEC_URLS.stdio,
+    quote: 'The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+    level: 'must',
+    eras: ['modern', 'legacy'],
+    transports: ['stdio'],
     expected: 'Every line the server writes to stdout is one JSON-RPC message; logs, banners and debug prints go to stderr.',
     hint: 'Write logs with console.error (stderr), never console.log: stdout carries only protocol messages, one per line.',
     async run(c: CheckContext) {
       const s = await c.open();
-      const a = c.request('server/discover');
-      const b = c.request('tools/list');
+      const a = c.probe();
+      const b = c.probe();
       s.send(a);
       s.send(b);
-      await s.waitFor((l) => isResponseTo(l.message, a.id));
-      await s.waitFor((l) => isResponseTo(l.message, b.id));
+      await s.waitFor((l) => isResponseTo(l.message, a.id), undefined, 0, `reply to ${a.method} (id ${a.id})`, a);
+      await s.waitFor((l) => isResponseTo(l.message, b.id), undefined, 0, `reply to ${b.method} (id ${b.id})`, b);
       await s.quiet(c.state.options.quietMs);
       const stray = s.lines.find((l) => l.violation !== undefined);
       if (stray) c.fail(`stdout carried a line that is not a JSON-RPC message (${stray.violation}): ${JSON.stringify(stray.text.slice(0, 200))}`);
     },
   },
+  /**
+   * "Messages are delimited by newlines, and **MUST NOT** contain embedded newlines." and "Result responses
+   * **MUST** include the same ID as the request they correspond to."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#responses
+   */
   {
     id: 'framing.one-reply',
     stage: 'framing',
-    rule: 'Exactly one reply per request, on one line, with the request id',
+    rule: 'One reply per request, on one line, with the request id',
     specUrl: SPEC_URLS.stdio,
-    expected: 'Two requests written back to back get exactly one response each, each on its own line with the id of its request.',
+    quote: 'Messages are delimited by newlines, and MUST NOT contain embedded newlines. / Result responses MUST include the same ID as the request they correspond to.',
+    level: 'must',
+    eras: ['modern', 'legacy'],
+    transports: ['stdio'],
+    expected: 'Two requests written back to back in one chunk get one response each, each on its own line with the id of its request.',
     hint: 'Split stdin at "\\n", handle each line on its own, and write each reply as JSON.stringify(reply) + "\\n" with the id copied from the request.',
     async run(c: CheckContext) {
       const s = await c.open();
-      const a = c.request('server/discover');
-      const b = c.request('server/discover');
+      const a = c.probe();
+      const b = c.probe();
       s.send(`${JSON.stringify(a)}\n${JSON.stringify(b)}`);
-      await s.waitFor((l) => isResponseTo(l.message, a.id));
-      await s.waitFor((l) => isResponseTo(l.message, b.id));
+      await s.waitFor((l) => isResponseTo(l.message, a.id), undefined, 0, `reply to ${a.method} (id ${a.id})`, a);
+      await s.waitFor((l) => isResponseTo(l.message, b.id), undefined, 0, `reply to ${b.method} (id ${b.id})`, b);
       await s.quiet(c.state.options.quietMs);
       for (const id of [a.id, b.id]) {
         const n = s.lines.filter((l) => isResponseTo(l.message, id)).length;
@@ -49,20 +79,72 @@ export const FRAMING_CHECKS: CheckDef[] = [
       }
     },
   },
+  /**
+   * "The server **MUST NOT** write JSON-RPC _requests_ to `stdout`." Server-to-client interactions travel
+   * inside InputRequiredResult replies instead.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio#receiving-messages
+   */
+  {
+    id: 'framing.no-server-requests',
+    stage: 'framing',
+    rule: 'The server never writes a JSON-RPC request to stdout',
+    specUrl: `${SPEC_URLS.stdio}#receiving-messages`,
+    quote: 'The server MUST NOT write JSON-RPC requests to stdout.',
+    level: 'must',
+    eras: ['modern', 'legacy'],
+    transports: ['stdio'],
+    expected: 'Nothing the server writes carries both a method and an id: it asks the client for input with an input_required result, never with a request of its own.',
+    hint: 'Return {resultType:"input_required", inputRequests:{...}} from tools/call instead of writing an elicitation/create, sampling/createMessage, roots/list or ping request.',
+    async run(c: CheckContext) {
+      const s = await c.open();
+      const asked = () => s.lines.find((l) => l.message && typeof l.message.method === 'string' && 'id' in l.message);
+      let keptOut: string[] = [];
+      try {
+        await s.request(c.probe());
+        if (c.state.era === 'modern') {
+          // The requests after which a server is most tempted to ask the client something: its tool calls.
+          const tools = toolsOf(await s.request(c.request('tools/list')));
+          keptOut = toolsKeptOut(c, tools);
+          for (const tool of tools.filter((t) => mayCall(c, t)).slice(0, 8)) {
+            try {
+              await s.request(c.request('tools/call', { name: tool.name as string, arguments: sampleObject(tool.inputSchema, false) }, FORM_ELICITATION));
+            } catch (e) {
+              // A slow or crashing tool is judged by later stages; here only a request on stdout counts.
+              if (!(e instanceof SessionError) || s.ended || asked()) throw e;
+            }
+          }
+        }
+        await s.quiet(c.state.options.quietMs);
+      } catch (e) {
+        if (!asked()) throw e;
+      }
+      const line = asked();
+      if (line) c.fail(`the server wrote a JSON-RPC request to stdout (${String(line.message!.method)}, id ${JSON.stringify(line.message!.id)}): ${JSON.stringify(line.text.slice(0, 200))}`);
+      if (keptOut.length > 0) c.notRun('policy', `no request was seen, but ${keptOut.slice(0, 3).join(', ')}${keptOut.length > 3 ? ` and ${keptOut.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);
+    },
+  },
+  /**
+   * "Servers **SHOULD** exit promptly when their standard input is closed or reads return end-of-file." The
+   * spec names no exit code, so any code is accepted.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio#shutdown
+   */
   {
     id: 'framing.exit-on-eof',
     stage: 'framing',
-    rule: 'Exit when stdin closes',
-    specUrl: SPEC_URLS.stdio,
-    expected: 'After stdin is closed, the server finishes and exits with code 0 within a few seconds.',
-    hint: "Listen for the end of stdin (process.stdin.on('end', ...)) and exit with process.exit(0) once the last reply is written.",
+    rule: 'Exit promptly when stdin closes',
+    specUrl: `${SPEC_URLS.stdio}#shutdown`,
+    quote: 'Servers SHOULD exit promptly when their standard input is closed or reads return end-of-file.',
+    level: 'should',
+    eras: ['modern', 'legacy'],
+    transports: ['stdio'],
+    expected: 'After stdin is closed, the server finishes and exits within a few seconds (with any exit code: the spec names none).',
+    hint: "Listen for the end of stdin (process.stdin.on('end', ...)) and exit once the last reply is written.",
     async run(c: CheckContext) {
       const s = await c.open();
-      await s.request(c.request('server/discover'));
+      await s.request(c.probe());
       const timeout = c.state.options.exitTimeoutMs;
       const r = await s.closeAndWait(timeout);
       if (r.outcome === 'still-running') c.fail(`the server was still running ${timeout} ms after stdin closed`);
-      if (r.exit?.code !== 0) c.fail(`the server exited ${r.exit?.signal ? `by ${r.exit.signal}` : `with code ${r.exit?.code}`}, not 0`);
     },
   },
 ];

@@ -1,6 +1,7 @@
 /**
- * Stage 2, JSON-RPC errors: -32700 for bad JSON, -32600 for a null id or a
- * batch, -32601 for an unknown method, and no reply at all to a notification.
+ * Stage 2, JSON-RPC errors: -32700 for bad JSON, -32600 for a null id, a
+ * batch answered with nothing that is not a valid message, -32601 for an
+ * unknown method, and no reply at all to a notification.
  * https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes
  */
 import type { JsonObject } from '../../protocol/messages.ts';
@@ -41,11 +42,20 @@ async function stillAnswers(c: CheckContext, s: Session): Promise<void> {
 }
 
 export const JSONRPC_CHECKS: CheckDef[] = [
+  /**
+   * "All messages between MCP clients and servers **MUST** follow the JSON-RPC 2.0 specification", whose
+   * Parse error is -32700; the id cannot be read, so it is left out: "Error responses **MUST** include the
+   * same ID as the request they correspond to (except in error cases where the ID could not be read due a
+   * malformed request)."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes
+   */
   {
     id: 'jsonrpc.parse-error',
     stage: 'jsonrpc',
     rule: 'Bad JSON gets -32700 Parse error, and the server keeps going',
     specUrl: SPEC_URLS.errorCodes,
+    quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification. / MCP uses the standard JSON-RPC 2.0 error codes (-32700, -32600 to -32603) for general protocol failures.',
+    level: 'must',
     expected: 'A line that is not JSON is answered with error -32700 and no id (the id could not be read); the next request is answered normally.',
     hint: 'Wrap JSON.parse in try/catch; on failure write {"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}} and carry on with the next line.',
     async run(c: CheckContext) {
@@ -56,11 +66,19 @@ export const JSONRPC_CHECKS: CheckDef[] = [
       await stillAnswers(c, s);
     },
   },
+  /**
+   * "Requests **MUST** include a string or integer ID. Unlike base JSON-RPC, the ID **MUST NOT** be
+   * `null`." A request with a null id is invalid; JSON-RPC 2.0's answer to an invalid request is -32600,
+   * and an id that is not a valid id is left out of the error.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#requests
+   */
   {
     id: 'jsonrpc.null-id',
     stage: 'jsonrpc',
     rule: 'A request with a null id gets -32600 Invalid Request',
     specUrl: SPEC_URLS.requests,
+    quote: 'Requests MUST include a string or integer ID. Unlike base JSON-RPC, the ID MUST NOT be null.',
+    level: 'must',
     expected: 'A request whose id is null is not served; it is answered with error -32600 and no id.',
     hint: 'Check that an id is a string or an integer before serving; otherwise answer -32600 without an id.',
     async run(c: CheckContext) {
@@ -72,29 +90,55 @@ export const JSONRPC_CHECKS: CheckDef[] = [
       await stillAnswers(c, s);
     },
   },
+  /**
+   * Batches are gone from MCP and the spec says nothing of what a server does with one, so any answer is
+   * accepted that breaks no stated rule: whatever the server writes back must itself be a valid MCP message
+   * ("The server **MUST NOT** write anything to its `stdout` that is not a valid MCP message": a JSON array
+   * is none, nor is an error with `"id": null`), and it keeps serving.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
+   */
   {
     id: 'jsonrpc.batch',
     stage: 'jsonrpc',
-    rule: 'A batch (JSON array) gets -32600 Invalid Request',
+    rule: 'A batch (JSON array) gets no reply that is not a valid MCP message',
     specUrl: SPEC_URLS.stdio,
-    expected: 'A JSON array is not a message in MCP: it gets one error -32600, and none of its requests is served.',
-    hint: 'After JSON.parse, answer -32600 when the value is not a plain object (Array.isArray(value) included).',
+    quote: 'Each message is a single JSON-RPC request, notification, or response. / The server MUST NOT write anything to its stdout that is not a valid MCP message.',
+    level: 'must',
+    transports: ['stdio'],
+    expected: 'A JSON array is not an MCP message. The spec leaves the answer open (an error such as -32600, or nothing); whatever comes back is a single valid message, never an array, and the server keeps answering.',
+    hint: 'After JSON.parse, answer -32600 (without an id) when the value is not a plain object, Array.isArray(value) included.',
     async run(c: CheckContext) {
       const s = await c.open();
       const inner = c.request('server/discover');
       const from = s.lines.length;
       s.send(`[${JSON.stringify(inner)}]`);
-      const v = await nextJson(s, from);
-      if (!Array.isArray(v) && isResponseTo(v as JsonObject, inner.id) && !errorOf(v as JsonObject)) c.fail('the request inside the batch was served');
-      expectIdlessError(c, v, -32600, 'the batch');
       await stillAnswers(c, s);
+      await s.quiet(c.state.options.quietMs);
+      for (const line of s.lines.slice(from)) {
+        let v: unknown;
+        try {
+          v = JSON.parse(line.text);
+        } catch {
+          continue; // framing.stdout-only judges lines that are not JSON
+        }
+        if (Array.isArray(v)) c.fail(`the batch was answered with a JSON array, which is not an MCP message: ${line.text.slice(0, 200)}`);
+        if (v && typeof v === 'object' && 'id' in v && (v as JsonObject).id === null) c.fail(`the batch was answered with "id": null; MCP ids are never null, so an unreadable id is left out`);
+      }
     },
   },
+  /**
+   * "Notifications [...] are sent from the client to the server or vice versa, as a one-way message. The
+   * receiver **MUST NOT** send a response."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#notifications
+   */
   {
     id: 'jsonrpc.notification-silent',
     stage: 'jsonrpc',
     rule: 'Notifications get no reply',
     specUrl: SPEC_URLS.notifications,
+    quote: 'The receiver MUST NOT send a response.',
+    level: 'must',
+    transports: ['stdio'],
     expected: 'Messages without an id (notifications, even unknown ones) are never answered, not even with an error.',
     hint: 'When a message has no "id", handle it (or ignore it) and write nothing back.',
     async run(c: CheckContext) {
@@ -108,11 +152,18 @@ export const JSONRPC_CHECKS: CheckDef[] = [
       if (extra) c.fail(`a notification was answered: ${extra.text.slice(0, 200)}`);
     },
   },
+  /**
+   * JSON-RPC 2.0's -32601 Method not found, which MCP keeps: "MCP uses the standard JSON-RPC 2.0 error codes
+   * (`-32700`, `-32600` to `-32603`) for general protocol failures."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#error-codes
+   */
   {
     id: 'jsonrpc.unknown-method',
     stage: 'jsonrpc',
     rule: 'An unknown method gets -32601 Method not found',
     specUrl: SPEC_URLS.errorCodes,
+    quote: 'MCP uses the standard JSON-RPC 2.0 error codes (-32700, -32600 to -32603) for general protocol failures.',
+    level: 'must',
     expected: 'A request for a method the server does not implement is answered with error -32601.',
     hint: 'End your method dispatch with a default branch that answers -32601 "Method not found".',
     async run(c: CheckContext) {

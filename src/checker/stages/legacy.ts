@@ -1,32 +1,38 @@
 /**
- * Stage 8, a legacy client: an `initialize` request (2025-11-25 handshake) is
- * answered with an error that names the versions the server supports, unless
- * the server also speaks that legacy version (dual-era).
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio#backward-compatibility
+ * Stage 8, a legacy client: an `initialize` request (2025-11-25 handshake)
+ * sent to a modern server. A modern-only server answers it with an error
+ * that SHOULD name the versions it supports; a dual-era server may answer it
+ * with an InitializeResult instead (legacy semantics for that process), which
+ * breaks no rule.
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning
  */
 import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION } from '../../protocol/messages.ts';
-import { CHECKER_CLIENT_INFO, errorOf, resultOf, type CheckContext, type CheckDef } from '../define.ts';
+import { isInitializeResult } from '../../protocol/probe.ts';
+import { describeReply, errorOf, resultOf, type CheckContext, type CheckDef } from '../define.ts';
+import { initializeRequest } from '../era.ts';
 import { ensureDiscover } from '../explore.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
 
 export const LEGACY_CHECKS: CheckDef[] = [
+  /**
+   * "A server that supports only modern versions **SHOULD** name the protocol versions it supports in any
+   * error it returns to an `initialize` request, on any transport".
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning
+   */
   {
     id: 'legacy.initialize',
     stage: 'legacy',
-    rule: 'A legacy initialize gets an error naming the supported versions',
-    specUrl: SPEC_URLS.stdioCompat,
-    expected: `An initialize request (version ${LEGACY_PROTOCOL_VERSION}) gets a JSON-RPC error whose message or data names the versions the server speaks (e.g. data.supported: ["${MODERN_PROTOCOL_VERSION}"]); a dual-era server may answer it instead.`,
+    rule: 'A legacy initialize gets an error naming the supported versions (or, on a dual-era server, a handshake)',
+    specUrl: SPEC_URLS.versioning,
+    quote: 'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an initialize request, on any transport',
+    level: 'should',
+    expected: `An initialize request (version ${LEGACY_PROTOCOL_VERSION}) gets a JSON-RPC error whose message or data names the versions the server speaks (e.g. data.supported: ["${MODERN_PROTOCOL_VERSION}"]); a dual-era server answers it with an InitializeResult instead.`,
     hint: `Answer initialize with an error such as -32022 and data: {supported: ["${MODERN_PROTOCOL_VERSION}"], requested: <the version asked for>}, so an old client can tell its user why.`,
     async run(c: CheckContext) {
       await ensureDiscover(c);
       const versions = Array.isArray(c.state.discover?.supportedVersions) ? (c.state.discover.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string') : [];
       const s = await c.open();
-      const reply = await s.request({
-        jsonrpc: '2.0',
-        id: c.id(),
-        method: 'initialize',
-        params: { protocolVersion: LEGACY_PROTOCOL_VERSION, capabilities: {}, clientInfo: CHECKER_CLIENT_INFO },
-      });
+      const reply = await s.request(initializeRequest(c.id()) as { id: number; method: string });
       const e = errorOf(reply);
       if (e) {
         const text = JSON.stringify(e);
@@ -34,13 +40,8 @@ export const LEGACY_CHECKS: CheckDef[] = [
         if (!named.some((v) => text.includes(v))) c.fail(`the error ${String(e.code)} ${JSON.stringify(e.message)} does not name a version the server supports (${named.join(', ') || MODERN_PROTOCOL_VERSION})`);
         return;
       }
-      const r = resultOf(reply);
-      const agreed = typeof r?.protocolVersion === 'string' ? r.protocolVersion : undefined;
-      if (agreed && versions.includes(agreed)) return;
-      c.fail(
-        `initialize was answered with an InitializeResult${agreed ? ` for ${agreed}` : ''}, ` +
-          (versions.length > 0 ? `a version that server/discover does not list (${versions.join(', ')})` : 'and server/discover gave no DiscoverResult: this is a legacy server'),
-      );
+      // A result is a dual-era server taking the legacy handshake: no rule asks it to list that version in supportedVersions.
+      if (!isInitializeResult(resultOf(reply))) c.fail(`initialize was answered with ${describeReply(reply)}, neither an error nor an InitializeResult`);
     },
   },
 ];

@@ -1,14 +1,15 @@
 /**
  * Stage 4, every request judged alone: a missing `_meta` field is -32602, an
- * unknown version -32022 with `data.supported`, an undeclared client
- * capability -32021 with `data.requiredCapabilities`, and nothing carried
- * over from an earlier request on the same connection.
+ * unknown version -32022 with `data.supported`, no input asked of a client
+ * that did not declare it (-32021 with `data.requiredCapabilities`, or doing
+ * without), and nothing carried over from an earlier request on the same
+ * connection.
  * https://modelcontextprotocol.io/specification/2026-07-28/basic#meta
  * https://modelcontextprotocol.io/specification/2026-07-28/basic#statelessness
  */
 import type { JsonObject } from '../../protocol/messages.ts';
-import { FORM_ELICITATION, UNKNOWN_VERSION, describeReply, errorOf, expectErrorCode, resultOf, type CheckContext, type CheckDef } from '../define.ts';
-import { ensureInputTool } from '../explore.ts';
+import { FORM_ELICITATION, UNKNOWN_VERSION, describeReply, errorOf, expectErrorCode, expectNoProblems, resultOf, type CheckContext, type CheckDef } from '../define.ts';
+import { ensureInputTool, requireInputTool } from '../explore.ts';
 import { isObject } from '../shapes.ts';
 import type { Session } from '../session.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
@@ -16,6 +17,20 @@ import { SPEC_URLS } from '../spec-urls.ts';
 /** Sends `server/discover` with `_meta` built from `overrides` and returns the reply. */
 function discoverWith(c: CheckContext, s: Session, overrides: Parameters<CheckContext['meta']>[0]): Promise<JsonObject> {
   return s.request({ jsonrpc: '2.0', id: c.id(), method: 'server/discover', params: { _meta: c.meta(overrides) } });
+}
+
+/** Fails unless `reply` is -32602 (or, over HTTP, the header-validation -32020 that a missing version header also is). */
+function expectMalformed(c: CheckContext, reply: JsonObject, what: string): void {
+  if (c.state.transport === 'http' && errorOf(reply)?.code === -32020) return;
+  expectErrorCode(c, reply, -32602, what);
+}
+
+/** Fails unless a -32021 error carries a non-empty `data.requiredCapabilities` (the schema requires it). */
+function expectRequiredCapabilities(c: CheckContext, reply: JsonObject): void {
+  const data = isObject(errorOf(reply)?.data) ? (errorOf(reply)!.data as JsonObject) : undefined;
+  if (!data || !isObject(data.requiredCapabilities) || Object.keys(data.requiredCapabilities).length === 0) {
+    c.fail('the -32021 error has no data.requiredCapabilities naming the missing capability, e.g. {"elicitation":{"form":{}}}');
+  }
 }
 
 function expectUnsupportedVersion(c: CheckContext, reply: JsonObject, what: string): void {
@@ -27,36 +42,61 @@ function expectUnsupportedVersion(c: CheckContext, reply: JsonObject, what: stri
   if (data.requested !== UNKNOWN_VERSION) c.fail(`data.requested is ${JSON.stringify(data.requested)}, not the version that was asked for ("${UNKNOWN_VERSION}")`);
 }
 
-/** Calls the input tool without declaring elicitation and expects -32021 naming what is missing. */
-async function expectMissingCapability(c: CheckContext, s: Session, name: string, args: JsonObject, what: string): Promise<void> {
-  const reply = await s.request(c.request('tools/call', { name, arguments: args }, {}));
+/**
+ * What kind of answer a reply is, for comparing two answers to the same request: `error <code>`, or
+ * `<resultType>` plus the methods its inputRequests ask for (e.g. `input_required asking elicitation/create`).
+ */
+function answerKind(reply: JsonObject): string {
   const e = errorOf(reply);
-  if (!e) c.fail(`${what} was answered with ${describeReply(reply)}, although the request declared no elicitation capability`);
-  expectErrorCode(c, reply, -32021, what);
-  const data = isObject(e.data) ? e.data : undefined;
-  if (!data || !isObject(data.requiredCapabilities) || Object.keys(data.requiredCapabilities).length === 0) {
-    c.fail('the -32021 error has no data.requiredCapabilities naming the missing capability, e.g. {"elicitation":{"form":{}}}');
-  }
+  if (e) return `error ${String(e.code)}`;
+  const r = resultOf(reply);
+  if (!r) return 'neither a result nor an error';
+  const asked = isObject(r.inputRequests) ? Object.values(r.inputRequests).map((v) => (isObject(v) ? String(v.method) : '?')).sort() : [];
+  return `${String(r.resultType ?? 'complete')}${asked.length > 0 ? ` asking ${[...new Set(asked)].join(', ')}` : ''}`;
+}
+
+/** The input request methods a reply asks for that need elicitation (none declared), as problems. */
+function undeclaredAsks(reply: JsonObject): string[] {
+  const r = resultOf(reply);
+  if (!r || !isObject(r.inputRequests)) return [];
+  return Object.entries(r.inputRequests)
+    .filter(([, v]) => isObject(v) && typeof v.method === 'string')
+    .map(([k, v]) => `inputRequests.${k} is ${String((v as JsonObject).method)}, which the request did not declare (clientCapabilities {})`);
 }
 
 export const META_CHECKS: CheckDef[] = [
+  /**
+   * "A request missing any required field is malformed; the server **MUST** reject it with JSON-RPC error
+   * code `-32602` (Invalid params)." Over HTTP the missing version is also a missing header, which
+   * Server Validation answers with -32020; either code is accepted there.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#meta
+   */
   {
     id: 'meta.missing-version',
     stage: 'meta',
     rule: 'A request without _meta protocolVersion gets -32602',
     specUrl: SPEC_URLS.meta,
+    quote: 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).',
+    level: 'must',
     expected: 'A request whose _meta lacks io.modelcontextprotocol/protocolVersion is malformed: error -32602 Invalid params.',
     hint: 'Before running any method, check params._meta["io.modelcontextprotocol/protocolVersion"] and answer -32602 when it is missing.',
     async run(c: CheckContext) {
       const s = await c.open();
-      expectErrorCode(c, await discoverWith(c, s, { protocolVersion: undefined }), -32602, 'server/discover without a protocolVersion');
+      expectMalformed(c, await discoverWith(c, s, { protocolVersion: undefined }), 'server/discover without a protocolVersion');
     },
   },
+  /**
+   * The same rule for the other required field: "A request missing any required field is malformed; the
+   * server **MUST** reject it with JSON-RPC error code `-32602` (Invalid params)."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#meta
+   */
   {
     id: 'meta.missing-capabilities',
     stage: 'meta',
     rule: 'A request without _meta clientCapabilities gets -32602',
     specUrl: SPEC_URLS.meta,
+    quote: 'A request missing any required field is malformed; the server MUST reject it with JSON-RPC error code -32602 (Invalid params).',
+    level: 'must',
     expected: 'A request whose _meta lacks io.modelcontextprotocol/clientCapabilities is malformed: error -32602 Invalid params.',
     hint: 'Check params._meta["io.modelcontextprotocol/clientCapabilities"] is an object on every request; answer -32602 when it is missing.',
     async run(c: CheckContext) {
@@ -64,11 +104,19 @@ export const META_CHECKS: CheckDef[] = [
       expectErrorCode(c, await discoverWith(c, s, { clientCapabilities: undefined }), -32602, 'server/discover without clientCapabilities');
     },
   },
+  /**
+   * "If the server does not implement the requested version [...] it **MUST** respond with an
+   * `UnsupportedProtocolVersionError` listing the versions it does support"; the schema requires its
+   * `data.supported` and `data.requested`.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning
+   */
   {
     id: 'meta.unknown-version',
     stage: 'meta',
     rule: 'An unknown protocol version gets -32022 with data.supported',
     specUrl: SPEC_URLS.versioning,
+    quote: 'If the server does not implement the requested version (whether the version is unknown to the server, or is a known version the server has chosen not to support), it MUST respond with an UnsupportedProtocolVersionError listing the versions it does support',
+    level: 'must',
     expected: `A request asking for version "${UNKNOWN_VERSION}" gets error -32022 with data.supported (the versions the server speaks) and data.requested.`,
     hint: 'Compare the request\'s protocolVersion with the versions you support; otherwise answer -32022 with data: {supported: ["2026-07-28"], requested: <the version asked for>}.',
     async run(c: CheckContext) {
@@ -76,40 +124,63 @@ export const META_CHECKS: CheckDef[] = [
       expectUnsupportedVersion(c, await discoverWith(c, s, { protocolVersion: UNKNOWN_VERSION }), `server/discover for version "${UNKNOWN_VERSION}"`);
     },
   },
+  /**
+   * "Servers **MUST NOT** send an `inputRequests` that the client has not declared support for in its
+   * capabilities." A server may degrade gracefully instead; only when processing *requires* the capability
+   * must it answer -32021 with `data.requiredCapabilities` ("If processing a request requires a capability
+   * the client did not include [...], the server **MUST** return a `MissingRequiredClientCapabilityError`").
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#meta
+   */
   {
     id: 'meta.undeclared-capability',
     stage: 'meta',
-    rule: 'A request that needs an undeclared client capability gets -32021',
-    specUrl: SPEC_URLS.meta,
-    expected: 'A tool call that needs to ask the user, sent with clientCapabilities {}, gets error -32021 with data.requiredCapabilities (e.g. {"elicitation":{"form":{}}}).',
-    hint: 'Before asking for input, check the request\'s own clientCapabilities; if elicitation is missing, answer -32021 with data.requiredCapabilities.',
+    rule: 'A request that declares no elicitation is never asked to elicit',
+    specUrl: `${SPEC_URLS.mrtr}#basic-workflow`,
+    quote: 'Servers MUST NOT send an inputRequests that the client has not declared support for in its capabilities. For example, if a client does not declare support for elicitation, the server MUST NOT include any elicitation/create requests in the inputRequests field.',
+    level: 'must',
+    expected: 'The tool that asks for input, called with clientCapabilities {}, does not ask for elicitation: it answers -32021 with data.requiredCapabilities (e.g. {"elicitation":{"form":{}}}), or does without (a result that asks for nothing undeclared).',
+    hint: 'Before asking for input, read the request\'s own clientCapabilities; if elicitation is missing, answer -32021 with data.requiredCapabilities, or do without it.',
     async run(c: CheckContext) {
-      const tool = await ensureInputTool(c);
-      if (!tool) c.skip(`no tool asks for input, so no request needs a client capability (${c.state.inputToolReason})`);
+      const tool = await requireInputTool(c, 'no tool asks for input, so no request needs a client capability');
       if (!isObject(tool.first.inputRequests)) c.skip('the tool that asks for input sends no inputRequests, so it needs no client capability');
       const s = await c.open();
-      await expectMissingCapability(c, s, tool.name, tool.arguments, `tools/call ${tool.name}`);
+      const reply = await s.request(c.request('tools/call', { name: tool.name, arguments: tool.arguments }, {}));
+      expectNoProblems(c, undeclaredAsks(reply), `tools/call ${tool.name} without elicitation`);
+      if (errorOf(reply)?.code === -32021) expectRequiredCapabilities(c, reply);
     },
   },
+  /**
+   * "Servers **MUST NOT** rely on prior requests over the same connection to establish context (e.g.,
+   * capabilities, protocol version, client identity)." The same request gets the same kind of answer on a
+   * process that has served other requests as on a fresh one.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#statelessness
+   */
   {
     id: 'meta.no-carried-state',
     stage: 'meta',
     rule: 'Nothing carries over from an earlier request on the same connection',
     specUrl: SPEC_URLS.statelessness,
-    expected: 'On one process, after valid requests, a request missing _meta still gets -32602, an unknown version still -32022, and a request without elicitation still -32021.',
+    quote: 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity).',
+    level: 'must',
+    expected: 'On one process, after valid requests, a request missing _meta still gets -32602, an unknown version still -32022, and a tool call without elicitation gets the same kind of answer as on a fresh process, although an earlier request declared elicitation.',
     hint: 'Read the version and capabilities from each request\'s own _meta every time; never store them from an earlier request.',
     needs: ['meta.missing-version', 'meta.unknown-version'],
     async run(c: CheckContext) {
       const s = await c.open();
       const first = await discoverWith(c, s, {});
       if (!resultOf(first)) c.fail(`a valid server/discover was answered with ${describeReply(first)}`);
-      expectErrorCode(c, await discoverWith(c, s, { protocolVersion: undefined }), -32602, 'after a valid request, server/discover without a protocolVersion');
+      expectMalformed(c, await discoverWith(c, s, { protocolVersion: undefined }), 'after a valid request, server/discover without a protocolVersion');
       expectUnsupportedVersion(c, await discoverWith(c, s, { protocolVersion: UNKNOWN_VERSION }), `after a valid request, server/discover for version "${UNKNOWN_VERSION}"`);
-      const tool = c.state.inputTool;
-      if (tool && c.state.results.get('meta.undeclared-capability')?.status === 'pass') {
-        const asked = await s.request(c.request('tools/call', { name: tool.name, arguments: tool.arguments }, FORM_ELICITATION));
-        if (resultOf(asked)?.resultType !== 'input_required') c.fail(`tools/call ${tool.name} with elicitation declared was answered with ${describeReply(asked)}`);
-        await expectMissingCapability(c, s, tool.name, tool.arguments, `after a request that declared elicitation, tools/call ${tool.name} without it`);
+      const tool = await ensureInputTool(c);
+      if (!tool || !isObject(tool.first.inputRequests)) return;
+      const fresh = await c.open();
+      const alone = answerKind(await fresh.request(c.request('tools/call', { name: tool.name, arguments: tool.arguments }, {})));
+      const asked = await s.request(c.request('tools/call', { name: tool.name, arguments: tool.arguments }, FORM_ELICITATION));
+      if (resultOf(asked)?.resultType !== 'input_required') c.fail(`tools/call ${tool.name} with elicitation declared was answered with ${describeReply(asked)}`);
+      const after = answerKind(await s.request(c.request('tools/call', { name: tool.name, arguments: tool.arguments }, {})));
+      if (after !== alone) {
+        c.fail(`tools/call ${tool.name} without elicitation got "${after}" after a request that declared it, but "${alone}" on a fresh process: the capabilities of the earlier request were carried over`);
       }
     },
   },

@@ -7,16 +7,14 @@
  */
 import type { JsonObject } from '../../protocol/messages.ts';
 import { FORM_ELICITATION, describeReply, errorOf, expectNoProblems, resultOf, type CheckContext, type CheckDef, type InputTool } from '../define.ts';
-import { ensureInputTool } from '../explore.ts';
+import { requireInputTool } from '../explore.ts';
 import { callToolResultProblems, inputRequiredProblems, isObject } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
-import { answerInputRequest, tamper } from '../synth.ts';
+import { answerInputRequest, tamperings } from '../synth.ts';
 import type { Session } from '../session.ts';
 
 async function inputTool(c: CheckContext): Promise<InputTool> {
-  const tool = await ensureInputTool(c);
-  if (!tool) c.skip(`no tool asks for input (${c.state.inputToolReason})`);
-  return tool;
+  return requireInputTool(c, 'no tool asks for input');
 }
 
 /** Calls the tool afresh in a new process and returns its InputRequiredResult. */
@@ -45,12 +43,26 @@ async function retry(c: CheckContext, s: Session, tool: InputTool, extra: JsonOb
   return reply;
 }
 
+/** What a completed call gave, for comparing two completions: its content, structuredContent and isError. */
+function outcome(r: JsonObject): string {
+  return JSON.stringify([r.content ?? null, r.structuredContent ?? null, r.isError === true]);
+}
+
 export const MRTR_CHECKS: CheckDef[] = [
+  /**
+   * "Servers **MUST** include at least one of `inputRequests` or `requestState` in every
+   * `InputRequiredResult` response." and "Servers **MUST NOT** send elicitation requests with modes that
+   * are not supported by the client."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+   * https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation
+   */
   {
     id: 'mrtr.input-required',
     stage: 'mrtr',
     rule: 'input_required names what it needs, and only what the client declared',
     specUrl: SPEC_URLS.mrtr,
+    quote: 'Servers MUST include at least one of inputRequests or requestState in every InputRequiredResult response. / Servers MUST NOT send elicitation requests with modes that are not supported by the client.',
+    level: 'must',
     expected: 'An InputRequiredResult: resultType "input_required" with inputRequests and/or requestState; each input request a bare {method, params} the client declared (here: form elicitation).',
     hint: 'Return {resultType:"input_required", inputRequests:{key:{method:"elicitation/create", params:{mode:"form", message, requestedSchema}}}, requestState}.',
     async run(c: CheckContext) {
@@ -66,11 +78,19 @@ export const MRTR_CHECKS: CheckDef[] = [
       expectNoProblems(c, problems, 'the InputRequiredResult');
     },
   },
+  /**
+   * "Servers **MUST NOT** rely on prior requests over the same connection to establish context" and "State
+   * that needs to span multiple requests [...] **MUST** be referenced by an explicit identifier the client
+   * passes on each request": the retry, in a process that never saw the first round, completes.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#statelessness
+   */
   {
     id: 'mrtr.retry-completes',
     stage: 'mrtr',
     rule: 'The retry completes in a fresh process, answered under its own id',
     specUrl: SPEC_URLS.mrtr,
+    quote: 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity). / State that needs to span multiple requests (e.g., long-running tasks, application-level handles) MUST be referenced by an explicit identifier the client passes on each request.',
+    level: 'must',
     expected: 'Retrying with a new id, the answers in inputResponses and the exact requestState completes the call, even in a new process that never saw the first request.',
     hint: 'Keep nothing in memory between the rounds: put what you need in requestState (signed) and read the answer from params.inputResponses.',
     needs: ['mrtr.input-required'],
@@ -95,30 +115,52 @@ export const MRTR_CHECKS: CheckDef[] = [
       c.fail('still input_required after three answered rounds');
     },
   },
+  /**
+   * "If `requestState` influences authorization, resource access, or business logic, servers **MUST**
+   * protect its integrity (e.g. HMAC or AEAD) and **MUST** reject state that fails verification. Integrity
+   * protection **MAY** be omitted only when tampering can cause nothing worse than request failure." The
+   * checker changes each value it can read in the state (or one character of an opaque one) and retries:
+   * a refusal, a new input_required or the very same outcome as the honest retry all pass; a completion
+   * with another outcome shows the state steered what the server did without being verified.
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
+   */
   {
     id: 'mrtr.tampered-state',
     stage: 'mrtr',
-    rule: 'A tampered requestState is refused',
-    specUrl: SPEC_URLS.mrtr,
-    expected: 'A retry whose requestState was changed by the client is refused (an error such as -32602, or a fresh input_required), never completed.',
+    rule: 'A tampered requestState is refused, or changes nothing',
+    specUrl: `${SPEC_URLS.mrtr}#basic-workflow`,
+    quote: 'If requestState influences authorization, resource access, or business logic, servers MUST protect its integrity (e.g. HMAC or AEAD) and MUST reject state that fails verification. Integrity protection MAY be omitted only when tampering can cause nothing worse than request failure.',
+    level: 'must',
+    expected: 'A retry whose requestState was changed by the client is refused (an error such as -32602, or a fresh input_required), or completes exactly as the honest retry does; it never completes with another outcome.',
     hint: 'Treat requestState as attacker-controlled: sign it (HMAC) and verify the signature before using it; refuse it with -32602 when it does not match.',
     needs: ['mrtr.retry-completes'],
     async run(c: CheckContext) {
       const tool = await inputTool(c);
       const r = await ask(c, tool);
       if (typeof r.requestState !== 'string') c.skip('the server sends no requestState, so there is nothing to tamper with');
-      const s = await c.open();
-      const reply = await retry(c, s, tool, { inputResponses: answers(r), requestState: tamper(r.requestState) });
-      if (errorOf(reply)) return;
-      const next = resultOf(reply);
-      if (next?.resultType === 'complete' && next.isError !== true) c.fail('the call completed with the tampered requestState');
+      const honest = resultOf(await retry(c, await c.open(), tool, { inputResponses: answers(r), requestState: r.requestState }));
+      if (honest?.resultType !== 'complete') c.skip('the honest retry did not complete this time, so there is nothing to compare with');
+      for (const forged of tamperings(r.requestState).slice(0, 4)) {
+        const next = resultOf(await retry(c, await c.open(), tool, { inputResponses: answers(r), requestState: forged }));
+        if (next?.resultType !== 'complete' || next.isError === true) continue;
+        if (outcome(next) !== outcome(honest)) {
+          c.fail(`the call completed with a tampered requestState (${JSON.stringify(forged.slice(0, 120))}) and a different outcome than the honest retry: the state steers the result but is not verified`);
+        }
+      }
     },
   },
+  /**
+   * "If the client omitted needed responses, the server **SHOULD** respond with a new
+   * `InputRequiredResult` requesting the missing information again, rather than returning an error."
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#error-handling
+   */
   {
     id: 'mrtr.missing-answer',
     stage: 'mrtr',
     rule: 'A retry without the answer is asked again',
-    specUrl: SPEC_URLS.mrtr,
+    specUrl: `${SPEC_URLS.mrtr}#error-handling`,
+    quote: 'If the client fails to send all the information requested in a previous InputRequests, and the missing information is necessary for the server to process the request, the server SHOULD respond with a new InputRequiredResult requesting the missing information again, rather than returning an error.',
+    level: 'should',
     expected: 'A retry that carries the requestState but no inputResponses gets a new input_required asking again (the spec says SHOULD, rather than an error).',
     hint: 'When an expected answer is missing from inputResponses, return input_required again with the same question.',
     needs: ['mrtr.retry-completes'],

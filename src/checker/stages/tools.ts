@@ -6,17 +6,26 @@
  */
 import type { JsonObject } from '../../protocol/messages.ts';
 import { FORM_ELICITATION, describeReply, errorOf, expectErrorCode, expectNoProblems, expectResult, type CheckContext, type CheckDef } from '../define.ts';
-import { ensureTools, mayCall, noCallableToolReason, rememberTools } from '../explore.ts';
+import { ensureTools, mayCall, noCallableTool, rememberTools } from '../explore.ts';
 import { callToolResultProblems, inputRequiredProblems, isObject, listToolsProblems } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
 import { brokenArguments, sampleObject } from '../synth.ts';
 
 export const TOOLS_CHECKS: CheckDef[] = [
+  /**
+   * "Servers that declare the `tools` capability **MUST** respond to `tools/list` requests with the set of
+   * tools currently available to the requesting client", and "Servers MUST include caching hints on results
+   * with `resultType: "complete"`" of `tools/list`.
+   * https://modelcontextprotocol.io/specification/2026-07-28/server/tools
+   * https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching
+   */
   {
     id: 'tools.list',
     stage: 'tools',
     rule: 'tools/list returns a valid ListToolsResult with caching hints',
     specUrl: SPEC_URLS.tools,
+    quote: 'Servers that declare the tools capability MUST respond to tools/list requests with the set of tools currently available to the requesting client. / Servers MUST include caching hints on results with resultType: "complete" returned by [tools/list].',
+    level: 'must',
     expected: 'A result with resultType "complete", a tools array (each with a name and an inputSchema of type "object"), ttlMs and cacheScope.',
     hint: 'Answer tools/list with {resultType:"complete", tools:[...], ttlMs:300000, cacheScope:"public"}; every tool needs name and inputSchema {type:"object"}.',
     async run(c: CheckContext) {
@@ -26,17 +35,24 @@ export const TOOLS_CHECKS: CheckDef[] = [
       expectNoProblems(c, listToolsProblems(expectResult(c, reply, 'tools/list')), 'the ListToolsResult');
     },
   },
+  /**
+   * "The `result` **MUST** include a `resultType` field to indicate the type of the result." and the
+   * schema's CallToolResult (`content` required).
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic#result-responses
+   */
   {
     id: 'tools.call',
     stage: 'tools',
     rule: 'tools/call returns a valid CallToolResult',
     specUrl: SPEC_URLS.tools,
+    quote: 'The result MUST include a resultType field to indicate the type of the result.',
+    level: 'must',
     expected: 'A call with well-formed arguments gets a result with resultType "complete" and a content array of content blocks (or a valid input_required result).',
     hint: 'Return {resultType:"complete", content:[{type:"text", text:"..."}]} from tools/call, plus isError:true when the tool itself failed.',
     async run(c: CheckContext) {
       const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
       const callable = tools.filter((t) => mayCall(c, t)).slice(0, 5);
-      if (callable.length === 0) c.skip(noCallableToolReason(c));
+      if (callable.length === 0) noCallableTool(c, tools, 'the server lists no tools');
       const s = await c.open();
       let fallback: JsonObject | undefined;
       for (const tool of callable) {
@@ -52,11 +68,19 @@ export const TOOLS_CHECKS: CheckDef[] = [
       if (fallback) expectNoProblems(c, inputRequiredProblems(fallback), 'the InputRequiredResult');
     },
   },
+  /**
+   * Protocol errors, among them an "Unknown tool", "are returned as standard JSON-RPC errors", and the
+   * schema's InvalidParamsError: "In MCP, this error is returned [...] Tools: Unknown tool name or invalid
+   * tool arguments".
+   * https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling
+   */
   {
     id: 'tools.unknown-tool',
     stage: 'tools',
     rule: 'An unknown tool gets -32602 Invalid params',
     specUrl: SPEC_URLS.toolsErrors,
+    quote: 'Protocol Errors indicate issues with the request structure itself [...] Unknown tool [...] They are returned as standard JSON-RPC errors. / (schema, InvalidParamsError) In MCP, this error is returned in various contexts when request parameters fail validation: Tools: Unknown tool name or invalid tool arguments',
+    level: 'must',
     expected: 'tools/call for a tool the server does not have is a protocol error: -32602 (not -32601, which is for unknown methods).',
     hint: 'When no tool has the requested name, answer {"code":-32602,"message":"Unknown tool: <name>"}.',
     async run(c: CheckContext) {
@@ -66,17 +90,27 @@ export const TOOLS_CHECKS: CheckDef[] = [
       expectErrorCode(c, reply, -32602, 'tools/call for an unknown tool');
     },
   },
+  /**
+   * (schema, CallToolResult.isError) "Any errors that originate from the tool **SHOULD** be reported inside
+   * the result object, with `isError` set to true, _not_ as an MCP protocol-level error response." Invalid
+   * arguments may also be -32602 (InvalidParamsError), so both are accepted; a success or an internal error
+   * is a warning.
+   * https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling
+   */
   {
     id: 'tools.execution-error',
     stage: 'tools',
     rule: 'Bad tool input is a tool execution error (isError: true)',
     specUrl: SPEC_URLS.toolsErrors,
+    quote: 'Any errors that originate from the tool SHOULD be reported inside the result object, with isError set to true, not as an MCP protocol-level error response.',
+    level: 'should',
     expected: 'Arguments of the wrong type get a complete result with isError: true and a message the model can act on (or -32602), never an internal error or a success.',
     hint: 'Validate the arguments; when they are wrong, return {resultType:"complete", content:[{type:"text", text:"what was wrong"}], isError:true}.',
     async run(c: CheckContext) {
       const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
-      const tool = tools.find((t) => brokenArguments(t.inputSchema) !== undefined && mayCall(c, t)) ?? tools.find((t) => brokenArguments(t.inputSchema) !== undefined);
-      if (!tool) c.skip('no tool has a required argument to get wrong');
+      const breakable = tools.filter((t) => brokenArguments(t.inputSchema) !== undefined);
+      const tool = breakable.find((t) => mayCall(c, t));
+      if (!tool) noCallableTool(c, breakable, 'no tool has a required argument to get wrong');
       const s = await c.open();
       const reply = await s.request(c.request('tools/call', { name: tool.name as string, arguments: brokenArguments(tool.inputSchema) as JsonObject }, FORM_ELICITATION));
       const e = errorOf(reply);
