@@ -1,5 +1,6 @@
 // The checker on the course's own stdio servers (from the registry): every modern server passes every stage;
-// noisy fails stage 1 on the stdout rule only; legacy fails discover, per-request _meta and initialize.
+// noisy fails stage 1 on the stdout rule only; legacy is named legacy first, gets only the rules of both eras
+// (each process after its initialize), has none of its tools called, and fails once, on server/discover.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,10 +38,25 @@ describe('checker on the toy servers', () => {
     expect(check.actual).toContain('calendar-noisy v1.0.0 starting');
   }, 120_000);
 
-  it('legacy fails discover, per-request _meta and the initialize stage; tool stages are skipped for want of capabilities', async () => {
+  it('legacy is classified before anything else; no tool is called; only the rules of both eras run; it fails once, on server/discover', async () => {
     const r = await run('legacy');
-    expect(r.stages.map((s) => s.status)).toEqual(['pass', 'pass', 'fail', 'fail', 'skipped', 'skipped', 'skipped', 'fail']);
-    expect(failed(r)).toEqual(['discover.result', 'discover.server-info', 'meta.missing-version', 'meta.missing-capabilities', 'meta.unknown-version', 'legacy.initialize']);
-    expect(r.stages[4].reason).toMatch(/server\/discover gave no capabilities/);
+    expect(r.era.era).toBe('legacy');
+    expect(r.era.detail).toMatch(/server\/discover got error -32601 .*initialize agreed version 2025-11-25: a legacy server/);
+    expect(r.verdict).toBe('fail');
+    expect(failed(r)).toEqual(['discover.result']);
+    expect(r.stages.map((s) => s.status)).toEqual(['pass', 'not-run', 'fail', 'not-run', 'not-run', 'not-run', 'not-run', 'not-run']);
+    const checks = r.stages.flatMap((s) => s.checks);
+    const sent = [...r.era.wire.filter((w) => w.dir === 'sent').map((w) => w.text), ...checks.flatMap((c) => c.sent)];
+    const methods = sent.flatMap((text) => text.split('\n')).map((line) => (JSON.parse(line) as { method?: string }).method);
+    expect(methods).toContain('initialize');
+    expect(methods).not.toContain('tools/call');
+    // Every process a check opened got the handshake as its first line.
+    for (const c of checks.filter((c) => c.status === 'pass')) {
+      const firsts = new Map<number, string>();
+      for (const w of c.wire) if (w.dir === 'sent' && !firsts.has(w.process)) firsts.set(w.process, w.text.split('\n')[0]);
+      expect(firsts.size).toBeGreaterThan(0);
+      for (const first of firsts.values()) expect(JSON.parse(first).method).toBe('initialize');
+    }
+    for (const c of checks.filter((c) => c.status === 'not-run')) expect(c.notRun).toBe('era');
   }, 120_000);
 });
