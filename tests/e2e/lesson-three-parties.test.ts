@@ -39,7 +39,8 @@ for (const { site, prefix, lang, title, labels } of RUNS) {
       const line = sentLines(c).first();
       await line.locator('details.mcp-line-body > summary').click();
       await expect.poll(() => line.locator('details.mcp-line-body').getAttribute('open')).not.toBeNull();
-      expect(await line.locator('.mcp-json-key').allInnerTexts()).toEqual(expect.arrayContaining(['"jsonrpc"', '"id"', '"method"', '"params"', '"_meta"', '"name"', '"arguments"']));
+      // The opened body renders after the details' toggle event: wait for the keys themselves, not read them once.
+      await expect.poll(() => line.locator('.mcp-json-key').allInnerTexts()).toEqual(expect.arrayContaining(['"jsonrpc"', '"id"', '"method"', '"params"', '"_meta"', '"name"', '"arguments"']));
       const [sent] = stdinMessages(await copyTranscript(page, c));
       expect(Object.keys(sent).sort()).toEqual(['id', 'jsonrpc', 'method', 'params']);
       expect(Object.keys(sent.params).sort()).toEqual(['_meta', 'arguments', 'name']);

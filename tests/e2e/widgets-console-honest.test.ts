@@ -87,11 +87,13 @@ describe('Console: honest about what it sends', () => {
     const ex = c.locator('li.mcp-line-http').first();
     await ex.waitFor({ timeout: 20_000 });
     await ex.getByRole('button', { name: 'Copy requestState' }).click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
     const raw = ex.locator('pre.mcp-raw-block').nth(1);
     const body = await raw.innerText();
     const data = body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => JSON.parse(l.slice(6)));
-    expect(copied).toBe(data.find((d) => d.result?.requestState)?.result.requestState);
+    // The button writes the clipboard asynchronously: wait for what it wrote rather than read it once.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await expect.poll(clipboard).toBe(data.find((d) => d.result?.requestState)?.result.requestState);
+    const copied = await clipboard();
     expect(copied.length).toBeGreaterThan(40);
     // The last line of the SSE body is inside the block and not clipped by it.
     const last = body.trimEnd().split('\n').pop()!;
@@ -109,8 +111,10 @@ describe('Console: honest about what it sends', () => {
     await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(1);
     const button = replies(c).first().getByRole('button', { name: /^Copy handle cal_/ });
     await button.click();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(/^cal_[A-Za-z0-9_-]{22}$/);
+    // The button writes the clipboard asynchronously: wait for the handle rather than read it once.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+    await expect.poll(clipboard).toMatch(/^cal_[A-Za-z0-9_-]{22}$/);
+    const copied = await clipboard();
     expect(await replies(c).first().locator('.mcp-raw').innerText()).toContain(copied);
     // The second starting message, one click away.
     await c.getByRole('button', { name: 'List the tools' }).click();
@@ -160,6 +164,8 @@ describe('Run it on your machine', () => {
     await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(1);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await c.getByRole('button', { name: 'Copy transcript' }).click();
+    // The clipboard is written asynchronously; the Console says so once it is done.
+    await expect.poll(() => c.locator('.mcp-sr-status').innerText()).toBe('Transcript copied.');
     const transcript = await page.evaluate(() => navigator.clipboard.readText());
     const inPage = transcript.split('\n').find((l) => l.startsWith('<- stdout'))!.split('\t')[1]!;
 

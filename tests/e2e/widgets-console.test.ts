@@ -291,6 +291,8 @@ describe('Console', () => {
     await c.getByRole('button', { name: 'Send' }).click();
     await c.getByRole('form').waitFor({ timeout: 20_000 });
     await replies(c).first().locator('details.mcp-line-body > summary').click();
+    // The opened body renders after the details' toggle event: measure once its JSON is there.
+    await replies(c).first().locator('details.mcp-line-body .mcp-json').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const results = await new AxeBuilder({ page }).include('section.mcp-console').withTags(tags).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
