@@ -183,6 +183,8 @@ async function answer(message) {
     if (!METHODS.includes(method)) throw new RpcError(ERR.METHOD_NOT_FOUND, `Method not found: ${method}`);
     if (Array.isArray(params)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "params" must be an object');
     const capabilities = checkMeta(params);
+    // Every list fits on one page, so a cursor is never one this server issued.
+    if (method.endsWith('/list') && Object.hasOwn(params, 'cursor')) throw new RpcError(ERR.INVALID_PARAMS, `Invalid params: cursor ${JSON.stringify(params.cursor)} is not one this list issued`);
     return resultResponse(id, withServerInfo(await dispatch(method, params, capabilities), INFO));
   } catch (err) {
     return errorResponse(id, err, INFO.name);

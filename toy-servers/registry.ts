@@ -88,7 +88,8 @@ export const SERVERS = {
     transport: 'http',
     era: 'modern',
     description: 'The calendar behind Streamable HTTP (POST /mcp)',
-    widgets: ['Console', 'ServerEditor'],
+    // The Checker checks it over HTTP (its handle(request) served by the engine), never over stdio.
+    widgets: ['Console', 'ServerEditor', 'Checker'],
   },
   starter: {
     file: 'toy-servers/starter.mjs',

@@ -82,6 +82,8 @@ export interface RunState {
   inputToolReason?: string;
   /** The tools the policy kept out of the search for an input tool (one of them might have asked). */
   inputToolKeptOut?: string[];
+  /** A tool that asked for input under the wrong `resultType` (inputRequests or requestState in a result not labelled `input_required`): `tools.result-type` names it, and the checks that need an input tool do not run. */
+  inputToolMislabelled?: string;
   /** Results so far, by check id. */
   results: Map<string, CheckResult>;
   nextId: number;
@@ -156,8 +158,9 @@ export function resultOf(reply: JsonObject): JsonObject | undefined {
   return typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as JsonObject) : undefined;
 }
 
-/** A short description of a reply for `actual`: `error -32601 "Method not found"` or `a result`. */
+/** A short description of a reply for `actual`: `error -32601 "Method not found"`, `a result`, or (a message that is no reply) `a notifications/message notification`. */
 export function describeReply(reply: JsonObject): string {
+  if (typeof reply.method === 'string') return 'id' in reply ? `a ${reply.method} request (id ${JSON.stringify(reply.id)})` : `a ${reply.method} notification`;
   const e = errorOf(reply);
   if (e) return `error ${String(e.code)} ${JSON.stringify(e.message)}`;
   const r = resultOf(reply);

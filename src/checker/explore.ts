@@ -9,7 +9,7 @@ import type { JsonObject, ServerCapabilities } from '../protocol/messages.ts';
 import { FORM_ELICITATION, resultOf, type CheckContext, type InputTool, type RunState } from './define.ts';
 import { isObject } from './shapes.ts';
 import { sampleObject } from './synth.ts';
-import { SessionError } from './session.ts';
+import { SessionError, type Session } from './session.ts';
 
 /** Asks `server/discover` once; sets `state.discover` and `state.capabilities` (`null` when there is no usable answer). */
 export async function ensureDiscover(c: CheckContext): Promise<void> {
@@ -123,6 +123,13 @@ export async function ensureInputTool(c: CheckContext): Promise<InputTool | null
       c.state.inputTool = { name: tool.name as string, arguments: args, first: r };
       return c.state.inputTool;
     }
+    if (r && asksForInput(r)) {
+      // It asks, but under another resultType: tools.result-type names that, and nothing built on it runs.
+      c.state.inputToolMislabelled = tool.name as string;
+      c.state.inputToolReason = `${String(tool.name)} asked for input under resultType ${JSON.stringify(r.resultType)}, not "input_required"`;
+      c.state.inputToolKeptOut = [];
+      return null;
+    }
     if (r && r.isError !== true && isObject(r.structuredContent)) {
       for (const [k, v] of Object.entries(r.structuredContent)) if (typeof v === 'string' && !(k in known)) known[k] = v;
     }
@@ -134,14 +141,63 @@ export async function ensureInputTool(c: CheckContext): Promise<InputTool | null
 
 /**
  * The tool that asks for input, or the end of the check: `not-run` for policy when the policy kept tools
- * out (one of them might have asked), else skipped with `what` and the reason none asked.
+ * out (one of them might have asked), `not-run` for a prerequisite when a tool asked under the wrong
+ * `resultType` (tools.result-type reports that), else skipped with `what` and the reason none asked.
  */
 export async function requireInputTool(c: CheckContext, what: string): Promise<InputTool> {
   const tool = await ensureInputTool(c);
   if (tool) return tool;
+  if (c.state.inputToolMislabelled !== undefined) c.notRun('prerequisite', `${what}: ${c.state.inputToolReason} (see tools.result-type)`);
   const out = c.state.inputToolKeptOut ?? [];
   if (out.length > 0) {
     c.notRun('policy', `${what}: no callable tool asked for input, and ${out.slice(0, 3).join(', ')}${out.length > 3 ? ` and ${out.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);
   }
   c.skip(`${what} (${c.state.inputToolReason})`);
+}
+
+/**
+ * True when a result carries what only an InputRequiredResult carries: `inputRequests` or `requestState`
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#inputrequiredresult).
+ */
+export function asksForInput(r: JsonObject): boolean {
+  return 'inputRequests' in r || 'requestState' in r;
+}
+
+/** One tool call of {@link callEachTool}: the tool, the arguments sent, and the reply (a result or an error). */
+export interface ToolCall {
+  tool: JsonObject;
+  arguments: JsonObject;
+  reply: JsonObject;
+}
+
+/**
+ * Calls each tool of `tools` the policy allows (at most `max`, fewest required arguments first) on `s`, one
+ * after the other, declaring form elicitation. Arguments are made up from each `inputSchema`: every property
+ * when `allArguments` (so a tool has what it needs and completes), else the required ones only (so a tool
+ * that can ask for what is missing asks); a string an earlier call returned in its `structuredContent`
+ * fills a property of the same name (a handle). A call that gets no reply is left out, and the loop ends
+ * when the process has ended. Resolves with every call that got a reply.
+ */
+export async function callEachTool(c: CheckContext, s: Session, tools: JsonObject[], { allArguments, max = 8 }: { allArguments: boolean; max?: number }): Promise<ToolCall[]> {
+  const requiredCount = (t: JsonObject) => (isObject(t.inputSchema) && Array.isArray(t.inputSchema.required) ? t.inputSchema.required.length : 0);
+  const callable = tools.filter((t) => mayCall(c, t)).slice(0, max).sort((a, b) => requiredCount(a) - requiredCount(b));
+  const known: JsonObject = {};
+  const calls: ToolCall[] = [];
+  for (const tool of callable) {
+    const args = sampleObject(tool.inputSchema, allArguments, known);
+    let reply: JsonObject;
+    try {
+      reply = await s.request(c.request('tools/call', { name: tool.name as string, arguments: args }, FORM_ELICITATION));
+    } catch (e) {
+      if (!(e instanceof SessionError)) throw e;
+      if (s.ended) break;
+      continue;
+    }
+    calls.push({ tool, arguments: args, reply });
+    const r = resultOf(reply);
+    if (r && r.isError !== true && isObject(r.structuredContent)) {
+      for (const [k, v] of Object.entries(r.structuredContent)) if (typeof v === 'string' && !(k in known)) known[k] = v;
+    }
+  }
+  return calls;
 }

@@ -70,7 +70,7 @@ export interface HttpExchange {
   body: string;
   /** The media type of `Content-Type`, lower-case, without parameters (`''` when there is none). */
   contentType: string;
-  /** Each JSON-RPC message of the body, parsed: the JSON body, or each SSE event whose data is JSON. */
+  /** Each message of the body, parsed: the JSON body (whatever its Content-Type says), or each SSE event whose data is JSON. Only those of a JSON or SSE body come out as stdout lines. */
   messages: unknown[];
   /** For a `text/event-stream` response: its events. */
   sse?: SseRecord;
@@ -279,7 +279,7 @@ export class HttpProcess implements CheckerProcess {
     let headers = headersFor(line, this.#legacy.version);
     if (this.#legacy.sessionId !== undefined) headers['mcp-session-id'] = this.#legacy.sessionId;
     headers = withOverrides(headers, pending?.overrides);
-    const exchange = this.#send({ method: 'POST', headers, body: line }, { emit: true, isNotification, isInitialize: isRecord(body) && body.method === 'initialize' });
+    const exchange = this.#send({ method: 'POST', url: this.url, headers, body: line }, { emit: true, isNotification, isInitialize: isRecord(body) && body.method === 'initialize' });
     void exchange.then((e) => pending?.resolve(e));
   }
 
@@ -295,7 +295,7 @@ export class HttpProcess implements CheckerProcess {
   /** Sends one raw request (e.g. a GET, or a POST with headers of the caller's own) and resolves with its exchange; its messages are not written to stdout. */
   request(raw: RawRequest): Promise<HttpExchange> {
     const headers = withOverrides(raw.headers ?? {});
-    return this.#send({ method: raw.method ?? 'POST', headers, body: raw.body ?? null }, { emit: false, isNotification: false, isInitialize: false, headersOnly: raw.headersOnly === true });
+    return this.#send({ method: raw.method ?? 'POST', url: this.url, headers, body: raw.body ?? null }, { emit: false, isNotification: false, isInitialize: false, headersOnly: raw.headersOnly === true });
   }
 
   onStdout(listener: (line: string) => void): () => void {
@@ -365,7 +365,11 @@ export class HttpProcess implements CheckerProcess {
       if (sse) exchange.sse = sse.record;
       await this.#readBody(response, exchange, controller, (text) => sse?.push(text));
       sse?.end();
-      if (!sse && exchange.contentType === 'application/json' && exchange.body.trim() !== '') emit(exchange.body.trim());
+      if (!sse && exchange.body.trim() !== '') {
+        // Only a JSON body is a message on the wire; another type's body is kept in the record for the HTTP checks.
+        if (exchange.contentType === 'application/json') emit(exchange.body.trim());
+        else if (parseBody(exchange.body) !== undefined) exchange.messages.push(parseBody(exchange.body));
+      }
       if (how.isInitialize) this.#rememberLegacy(exchange);
     } catch (e) {
       const aborted = controller.signal.aborted;

@@ -8,8 +8,8 @@
  * - a failed check (a MUST rule broken) has `<failure type="MUST">`, its
  *   `message` what the server did, its text the expectation, the fix, the spec
  *   link and sentence and the wire lines (each cut to 300 characters);
- * - a check that was skipped or did not run has `<skipped message="...">`
- *   with the reason;
+ * - a check that was skipped or did not run has `<skipped message="...">`:
+ *   `skipped: <reason>` or `not run: <reason>`;
  * - a warning (a SHOULD rule not met) is a passed testcase with
  *   `<system-out>WARNING (SHOULD): ...</system-out>`, unless `strict`: then it
  *   is `<failure type="SHOULD">`.
@@ -20,7 +20,7 @@
  * make the file unreadable. Pure (no Node). Rules follow revision 2026-07-28:
  * https://modelcontextprotocol.io/specification/2026-07-28
  */
-import { STATUS_MARK, cutLine } from './format.ts';
+import { cutLine } from './format.ts';
 import type { CheckReport, CheckResult, StageReport } from './types.ts';
 
 /** Options of {@link toJUnit}. */
@@ -91,7 +91,8 @@ function testcase(c: CheckResult, strict: boolean, maxWire: number): string {
   const k = kind(c, strict);
   if (k === 'passed') return `${head}/>`;
   if (k === 'skipped') {
-    const why = c.reason ? `${STATUS_MARK[c.status].toLowerCase()}: ${c.reason}` : STATUS_MARK[c.status].toLowerCase();
+    const word = c.status === 'skipped' ? 'skipped' : 'not run';
+    const why = !c.reason ? word : c.reason.startsWith(`${word}:`) ? c.reason : `${word}: ${c.reason}`;
     return `${head}>\n      <skipped${attrs({ message: why })}/>\n    </testcase>`;
   }
   if (k === 'warning') return `${head}>\n      <system-out>${escapeXmlText(`WARNING (SHOULD): ${c.actual ?? ''}\n${details(c, maxWire)}`)}</system-out>\n    </testcase>`;

@@ -255,6 +255,8 @@ async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Pro
     clearTimeout(timer);
     c.closed = true;
     for (const s of sessions) s.kill();
+    // The next check starts only once this one's processes are gone (bounded: a kill is not waited on forever).
+    await Promise.all(sessions.map((s) => s.reaped(2000)));
   }
   const result: CheckResult = {
     ...base(def),

@@ -1,28 +1,79 @@
 /**
  * `npm run check-server -- [options] <command> [args...]`: runs the checker's
  * stages (revision 2026-07-28) against any stdio MCP server and prints the
- * report stage by stage, failures with the exact wire lines.
+ * report: the verdict and why first, then the server's era, then stage by
+ * stage, failures and warnings with the exact wire lines.
  *
- * Options (before the command): `--json` prints the report as JSON;
- * `--timeout <ms>` per-reply timeout (default 5000); `--stage <id>` (repeatable)
- * runs only those stages; `--input-tool <name>` names the tool for the multi
- * round-trip stage; `--call-tools all` lets the checker call tools that are not
- * annotated read-only or non-destructive. A command of `node` runs with this
+ * Options (before the command; every word from the command on belongs to the
+ * server, `--` ends the options early): `--json` prints the report as JSON
+ * (`{ command, ...report }`, described by src/checker/report.schema.json);
+ * `--junit <file>` also writes it as JUnit XML; `--strict` counts warnings
+ * (SHOULD rules) as failures; `--timeout <ms>` per-reply timeout (default
+ * 5000); `--stage <id>` (repeatable) runs only those stages; `--input-tool
+ * <name>` names the tool for the multi round-trip stage; `--call-tools
+ * safe|all` (default `all`: every tool may be called with made-up arguments,
+ * each check in fresh processes; `safe` calls only tools annotated
+ * readOnlyHint: true or destructiveHint: false, and the verdict is then
+ * incomplete when a check needed another). A command of `node` runs with this
  * Node binary (`process.execPath`).
  *
- * Exit code: 0 when no check failed, 1 when one did, 2 for usage errors.
+ * `--url <url>` instead of a command checks a Streamable HTTP server at that
+ * MCP endpoint (e.g. `--url http://127.0.0.1:3000/mcp`): the same stages with
+ * its HTTP rules as stage 1, each line a POST (src/checker/http-process.ts);
+ * `--json` then names it as `command: ["--url", <url>]`. A stdio run against
+ * a program that answers nothing but prints a URL says to use `--url`.
+ *
+ * Exit code: 0 pass, 1 fail (a check failed, or warned under --strict, or the
+ * server could not be started), 2 usage error, 3 incomplete (checks did not
+ * run because of --call-tools safe).
  */
 import { spawnCommand } from '../engines/node/node-engine.ts';
-import { STAGES, formatReport, runChecks, type CheckOptions, type StageId } from '../checker/index.ts';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { STAGES, formatReport, runChecks, type CheckOptions, type StageId, type Verdict } from '../checker/index.ts';
+import { toJUnit } from '../checker/junit.ts';
+import { httpSpawner } from '../checker/http-process.ts';
+import { withHttpServerHint } from '../checker/http-hint.ts';
 import { millisecondsOption, parseServerCommandLine } from './server-command-line.ts';
 
-const USAGE = `usage: npm run check-server -- [--json] [--timeout ms] [--stage id]... [--input-tool name] [--call-tools safe|all] <command> [args...]
-stages: ${STAGES.map((s) => s.id).join(', ')}
-example: npm run check-server -- node toy-servers/calendar.mjs`;
+const USAGE = `usage: npm run check-server -- [options] <command> [args...]
+       npm run check-server -- [options] --url <url>
+options (every word from <command> on belongs to the server; -- ends the options):
+  --url <url>          check the Streamable HTTP server at this MCP endpoint (instead of a command)
+  --json               print the report as JSON (schema: src/checker/report.schema.json)
+  --junit <file>       also write the report as JUnit XML to <file>
+  --strict             count warnings (SHOULD rules) as failures
+  --call-tools all     (the default) call every tool with made-up arguments, each check in fresh
+                       processes: run it against a server under development, not one wired to real data
+  --call-tools safe    call only tools annotated readOnlyHint: true or destructiveHint: false; checks
+                       that need another tool do not run, and the verdict is then incomplete
+  --timeout <ms>       how long to wait for one reply (default 5000)
+  --stage <id>         run only this stage (repeatable): ${STAGES.map((s) => s.id).join(', ')}
+  --input-tool <name>  the tool the multi round-trip stage calls
+exit codes: 0 pass, 1 fail, 2 usage error, 3 incomplete
+example: npm run check-server -- --junit report.xml node toy-servers/calendar.mjs`;
+
+/** The exit code of each verdict (2 is a usage error). */
+const EXIT_CODES: Record<Verdict, number> = { pass: 0, fail: 1, incomplete: 3 };
 
 async function main(argv: string[]): Promise<number> {
   const options: CheckOptions = {};
+  let junit: string | undefined;
+  let url: string | undefined;
   const line = parseServerCommandLine('check-server', USAGE, argv, {
+    '--url': {
+      takesValue: true,
+      apply(value) {
+        let parsed: URL;
+        try {
+          parsed = new URL(value);
+        } catch {
+          return `--url needs an http:// or https:// URL, not ${value}`;
+        }
+        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `--url needs an http:// or https:// URL, not ${value}`;
+        url = value;
+      },
+    },
     '--timeout': millisecondsOption('--timeout', (ms) => {
       options.replyTimeoutMs = ms;
       options.checkTimeoutMs = Math.max(20_000, ms * 4);
@@ -35,6 +86,15 @@ async function main(argv: string[]): Promise<number> {
       },
     },
     '--input-tool': { takesValue: true, apply: (value) => void (options.inputTool = value) },
+    '--strict': { takesValue: false, apply: () => void (options.strict = true) },
+    '--junit': {
+      takesValue: true,
+      apply(value) {
+        const folder = dirname(resolve(value));
+        if (!existsSync(folder) || !statSync(folder).isDirectory()) return `--junit: there is no folder ${folder}`;
+        junit = value;
+      },
+    },
     '--call-tools': {
       takesValue: true,
       apply(value) {
@@ -42,9 +102,12 @@ async function main(argv: string[]): Promise<number> {
         options.callTools = value;
       },
     },
-  });
+  }, { commandOptional: true });
   if ('exitCode' in line) return line.exitCode;
   const { json, command, args, words: rest } = line;
+  if (url !== undefined && rest.length > 0) return usageError('give either --url or a server command, not both');
+  if (url === undefined && rest.length === 0) return usageError('no server command given (or --url <url>)');
+  if (url !== undefined) return checkUrl(url, json, junit, options);
   // Check that the command starts at all before running forty checks against it.
   try {
     const p = await spawnCommand(command, args);
@@ -54,9 +117,48 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   if (!json) process.stderr.write(`checking ${rest.join(' ')} against MCP 2026-07-28 …\n`);
-  const report = await runChecks(() => spawnCommand(command, args), options);
+  // A program that answers nothing on stdio but prints a URL is most likely an HTTP server: the hint says so.
+  const report = withHttpServerHint(await runChecks(() => spawnCommand(command, args), options));
   process.stdout.write(json ? JSON.stringify({ command: rest, ...report }, null, 2) + '\n' : formatReport(report));
-  return report.summary.checksFailed === 0 ? 0 : 1;
+  if (junit !== undefined) {
+    try {
+      writeFileSync(junit, toJUnit(report, { name: `check-server ${rest.join(' ')}` }));
+    } catch (e) {
+      process.stderr.write(`check-server: cannot write ${junit}: ${(e as Error).message}\n`);
+      return EXIT_CODES.fail;
+    }
+  }
+  return EXIT_CODES[report.verdict];
+}
+
+/** Prints `check-server: <problem>` and the usage to stderr; returns the usage error's exit code. */
+function usageError(problem: string): number {
+  process.stderr.write(`check-server: ${problem}\n${USAGE}\n`);
+  return 2;
+}
+
+/** `--url`: the same stages over Streamable HTTP; 1 when nothing answers at the URL. */
+async function checkUrl(url: string, json: boolean, junit: string | undefined, options: CheckOptions): Promise<number> {
+  const spawn = httpSpawner(url);
+  // Check that something answers at all before running forty checks against it.
+  try {
+    (await spawn()).kill();
+  } catch (e) {
+    process.stderr.write(`check-server: ${(e as Error).message}\n`);
+    return 1;
+  }
+  if (!json) process.stderr.write(`checking ${url} (Streamable HTTP) against MCP 2026-07-28 …\n`);
+  const report = await runChecks(spawn, { ...options, transport: 'http' });
+  process.stdout.write(json ? JSON.stringify({ command: ['--url', url], ...report }, null, 2) + '\n' : formatReport(report));
+  if (junit !== undefined) {
+    try {
+      writeFileSync(junit, toJUnit(report, { name: `check-server --url ${url}` }));
+    } catch (e) {
+      process.stderr.write(`check-server: cannot write ${junit}: ${(e as Error).message}\n`);
+      return EXIT_CODES.fail;
+    }
+  }
+  return EXIT_CODES[report.verdict];
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -3,12 +3,15 @@
  * official SDK's server (a small server built with `@modelcontextprotocol/server`,
  * tests/peers/fixtures/sdk-server.mjs), on the reference server
  * `@modelcontextprotocol/server-everything`, and on the course's own reference
- * server, and returns per-stage verdicts with versions and date. Written into
+ * server, and returns each server's verdict, per-stage statuses (pass, warn,
+ * fail, skipped, not-run), the failed and the warned check ids, with versions
+ * and date. Every server is checked with the checker's default tool policy,
+ * `callTools: 'all'` (each check in fresh processes of its own). Written into
  * `src/data/measured.json` (key `checker`) by `npm run measure`; re-measured by
  * tests/peers/checker-measured.test.ts. Node only.
  */
 import { spawnCommand } from '../engines/node/node-engine.ts';
-import { runChecks, type CheckStatus, type StageId } from '../checker/index.ts';
+import { runChecks, type CheckStatus, type StageId, type Verdict } from '../checker/index.ts';
 import { REPO_ROOT, installedVersion } from './measured-facts.ts';
 
 /** One measured server. Counts are numbers of stages (8 in all) and of checks. */
@@ -21,14 +24,19 @@ export interface CheckerServerFacts {
   version?: string;
   /** The command, run from the repository root. */
   command: string;
-  /** The checker's `callTools` option used (the SDK fixture's tools carry no annotations). */
+  /** The checker's `callTools` option used: `all`, the default, for every server. */
   callTools: 'safe' | 'all';
+  /** The run's verdict (`fail` when a check failed; warnings alone do not fail it). */
+  verdict: Verdict;
+  /** Each stage's status: `warn` when it passed with warnings, `not-run` when none of its checks ran. */
   stages: Record<StageId, CheckStatus>;
   stagesPassed: number;
   stagesFailed: number;
   stagesSkipped: number;
-  /** Ids of the checks that failed, in run order. */
+  /** Ids of the checks that failed (a MUST rule), in run order. */
   failedChecks: string[];
+  /** Ids of the checks that warned (a SHOULD rule), in run order. */
+  warnedChecks: string[];
 }
 
 /** The `checker` section of the measured facts file. */
@@ -38,7 +46,7 @@ export interface CheckerFacts {
   servers: CheckerServerFacts[];
 }
 
-const TARGETS: Array<Omit<CheckerServerFacts, 'stages' | 'stagesPassed' | 'stagesFailed' | 'stagesSkipped' | 'failedChecks' | 'version'> & { args: string[] }> = [
+const TARGETS: Array<Omit<CheckerServerFacts, 'verdict' | 'stages' | 'stagesPassed' | 'stagesFailed' | 'stagesSkipped' | 'failedChecks' | 'warnedChecks' | 'version'> & { args: string[] }> = [
   {
     id: 'sdk-server',
     label: 'a small server built with the official TypeScript SDK',
@@ -53,14 +61,14 @@ const TARGETS: Array<Omit<CheckerServerFacts, 'stages' | 'stagesPassed' | 'stage
     package: '@modelcontextprotocol/server-everything',
     command: 'node node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio',
     args: ['node_modules/@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
-    callTools: 'safe',
+    callTools: 'all',
   },
   {
     id: 'reference',
     label: "the course's reference server for the checker's tests",
     command: 'node tests/fixtures/mutants/reference.mjs',
     args: ['tests/fixtures/mutants/reference.mjs'],
-    callTools: 'safe',
+    callTools: 'all',
   },
 ];
 
@@ -69,13 +77,16 @@ async function measureOne(t: (typeof TARGETS)[number]): Promise<CheckerServerFac
   const report = await runChecks(() => spawnCommand(process.execPath, t.args, { cwd: REPO_ROOT }), { callTools: t.callTools });
   const stages = Object.fromEntries(report.stages.map((s) => [s.id, s.status])) as Record<StageId, CheckStatus>;
   const { args: _args, ...rest } = t;
+  const checks = report.stages.flatMap((s) => s.checks);
   const facts: CheckerServerFacts = {
     ...rest,
+    verdict: report.verdict,
     stages,
     stagesPassed: report.summary.passed,
     stagesFailed: report.summary.failed,
     stagesSkipped: report.summary.skipped,
-    failedChecks: report.stages.flatMap((s) => s.checks).filter((c) => c.status === 'fail').map((c) => c.id),
+    failedChecks: checks.filter((c) => c.status === 'fail').map((c) => c.id),
+    warnedChecks: checks.filter((c) => c.status === 'warn').map((c) => c.id),
   };
   if (t.package) facts.version = installedVersion(t.package);
   return facts;

@@ -27,9 +27,10 @@ export interface ServerCommand {
  * Reads `argv` (the words after the script's name). Returns the server to run, or the exit code the
  * CLI should end with: 0 after printing `usage` to stdout for `--help`, 2 after printing
  * `<tool>: <problem>` and `usage` to stderr for a usage error (unknown option, bad or missing value,
- * no command). Never throws.
+ * no command). With `settings.commandOptional`, no command is not an error: the result then has an empty
+ * `command` and `words`. Never throws.
  */
-export function parseServerCommandLine(tool: string, usage: string, argv: string[], options: Record<string, CliOption>): ServerCommand | { exitCode: number } {
+export function parseServerCommandLine(tool: string, usage: string, argv: string[], options: Record<string, CliOption>, settings: { commandOptional?: boolean } = {}): ServerCommand | { exitCode: number } {
   const usageError = (problem: string) => {
     process.stderr.write(`${tool}: ${problem}\n${usage}\n`);
     return { exitCode: 2 };
@@ -62,7 +63,11 @@ export function parseServerCommandLine(tool: string, usage: string, argv: string
     if (problem) return usageError(problem);
   }
   const words = argv.slice(i);
-  if (words.length === 0) return usageError('no server command given');
+  if (words.length === 0) {
+    // A CLI that can reach its server another way (check-server --url) says itself whether none was given.
+    if (settings.commandOptional) return { json, command: '', args: [], words: [] };
+    return usageError('no server command given');
+  }
   return { json, command: words[0] === 'node' ? process.execPath : words[0], args: words.slice(1), words };
 }
 

@@ -78,6 +78,16 @@ export interface EngineProcess {
   write(line: string): void;
   /** Subscribes to stdout, one call per complete line (without its `"\n"`; a trailing `"\r"` is kept). Returns an unsubscribe function. */
   onStdout(listener: (line: string) => void): () => void;
+  /**
+   * Optional capability (all three engines have it): subscribes to the unterminated tail of stdout. After
+   * each chunk that leaves text without a `"\n"`, the listener gets the whole tail so far (as `onStdout`
+   * would give it once the line ends); it gets `''` once that tail is completed by a `"\n"` or flushed at
+   * exit. A listener that subscribes while a tail is pending gets it at once. Lets a client see a message
+   * written without its newline (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio:
+   * "Messages are delimited by newlines") instead of waiting for a line that never ends. Returns an
+   * unsubscribe function.
+   */
+  onStdoutPartial?(listener: (pending: string) => void): () => void;
   /** Subscribes to stderr text, in chunks as written (not split into lines). Returns an unsubscribe function. */
   onStderr(listener: (text: string) => void): () => void;
   /** Settles when the process has exited; never rejects. */

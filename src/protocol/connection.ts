@@ -34,6 +34,8 @@ export interface LineProcess {
   readonly pid: number;
   write(line: string): void;
   onStdout(listener: (line: string) => void): () => void;
+  /** Optional: the unterminated tail of stdout after each chunk, `''` once it is completed (the engine contract's `onStdoutPartial`). */
+  onStdoutPartial?(listener: (pending: string) => void): () => void;
   onStderr(listener: (text: string) => void): () => void;
   readonly exit: Promise<ProcessExit>;
   closeStdin(): void;

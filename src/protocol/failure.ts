@@ -41,6 +41,24 @@
  * - `spawn-error`: the server could not be started; `detail` is the spawner's own words (e.g. `spawn nope ENOENT`).
  * - `checker-failed`: the checker itself threw (`detail`: the exception's message).
  * - `stopped-answering`: after a line it must survive, the server stopped answering; the `cause` says how.
+ * - `crash`: the server process died of an uncaught exception: `error` (its name, e.g. `TypeError`), `message`
+ *   (its own words), `file` and `line` (where it was thrown, the file named as the process named it); `code`
+ *   or `signal` says how it exited. Its `cause` says why the engine stopped it, when it did.
+ *
+ * The checker's framing diagnoses (a reply wait ended early: what the server wrote shows the reply cannot
+ * come as a line of its own; https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio):
+ * - `partial-line`: the server wrote `chars` characters without a newline; `start` is their beginning, quoted.
+ * - `line-prefix`: a line began with `prefix` (quoted) before the JSON-RPC message it carries (a banner or
+ *   log written to stdout without its newline).
+ * - `multi-line-reply`: the awaited reply was spread over `lines` lines (pretty-printed JSON).
+ *   `multi-line`: another message was.
+ * - `wrong-id`: a reply came under id `got`, which was never sent; the request had id `sent` (both as JSON).
+ * - `notifications-only`: the server sent `count` notifications (`notification`: their methods) but no reply
+ *   to `method` (id `id`).
+ * - `server-request`: the server wrote a JSON-RPC request (`method`, id `id`) to stdout.
+ * - `notification-flood`: the server wrote `count` notifications (mostly `method`) and no reply; it was stopped.
+ * - `junk-flood`: the server wrote `count` lines that are not JSON (`first`: the first, quoted) and no
+ *   reply; it was stopped.
  */
 export type FailureCode =
   | 'timeout'
@@ -73,7 +91,17 @@ export type FailureCode =
   | 'spawn-failed'
   | 'spawn-error'
   | 'checker-failed'
-  | 'stopped-answering';
+  | 'stopped-answering'
+  | 'crash'
+  | 'partial-line'
+  | 'line-prefix'
+  | 'multi-line-reply'
+  | 'multi-line'
+  | 'wrong-id'
+  | 'notifications-only'
+  | 'server-request'
+  | 'notification-flood'
+  | 'junk-flood';
 
 /** A failure as data (see {@link FailureCode}); `cause` is the failure underneath, when there is one. */
 export interface Failure {

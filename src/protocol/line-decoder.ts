@@ -83,6 +83,15 @@ export class LineDecoder {
     return this.#buffer.length;
   }
 
+  /**
+   * The text held while waiting for a newline (`''` when none): the start of a line the stream has not
+   * finished, exactly as received so far (a `"\r"` included; cut at `maxLineLength`). A UTF-8 character
+   * whose bytes are still incomplete is not part of it yet.
+   */
+  get pendingText(): string {
+    return this.#buffer;
+  }
+
   #decode(chunk: Uint8Array | string): string {
     return typeof chunk === 'string' ? chunk : this.#utf8.decode(chunk, { stream: true });
   }

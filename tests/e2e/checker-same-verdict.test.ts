@@ -3,20 +3,27 @@
  * the same server source is put into the capstone's editor (as the reader's
  * saved edit), checked by the Checker widget with "keep going" on, and its
  * verdicts (the widget's `data-verdicts`, one status per check id) compared
- * with `runChecks` over the Node engine in this process. Also: a server that
- * hangs in a busy loop, or floods stdout, during a page check is reported as
- * a failure, and the page stays clickable while it runs.
+ * with `runChecks` over the Node engine in this process. The same holds for
+ * the mutants of the checker's own tests whose tools carry no annotations
+ * (tests/fixtures/mutants/mutations.mjs, `unannotated-*`: caught only because
+ * the default policy calls every tool), two correct variants
+ * (`ok-graceful-degradation`, `ok-exit-code-3`) and the reference server
+ * itself: the same status for every check and the same verdict. Also: a
+ * server that hangs in a busy loop, or floods stdout, during a page check is
+ * reported as a failure, and the page stays clickable while it runs.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { CHECK_IDS, runChecks } from '../../src/checker/index.ts';
+import { CHECK_IDS, runChecks, type CheckReport } from '../../src/checker/index.ts';
 import { NodeEngine } from '../../src/engines/node/node-engine.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { checkerWithEdit } from './support/checker-page.ts';
+import { MUTATIONS, mutate } from '../fixtures/mutants/mutations.mjs';
+import { REFERENCE } from '../fixtures/mutants/generate.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const site = lessonSites()[0]!;
@@ -69,6 +76,54 @@ describe('the Checker in the page and in Node agree', () => {
     expect(Object.keys(page)).toEqual([...CHECK_IDS]);
     expect(page).toEqual(node);
     expect(Object.keys(page).filter((id) => page[id] === 'fail')).toEqual(failed);
+  });
+});
+
+/** One mutant of the checker's tests (tests/fixtures/mutants/mutations.mjs): its name and the checks its bug must fail or warn. */
+interface Mutation {
+  name: string;
+  fails: string[];
+  warns?: string[];
+}
+
+/** The widget's verdict: its `data-verdict` when it shows one, else the run's verdict read from its per-check statuses (fail if a check failed; no check here is kept out by the tool policy). */
+async function pageVerdict(checker: Locator, verdicts: Record<string, string>): Promise<string> {
+  const shown = await checker.getAttribute('data-verdict');
+  if (shown !== null) return shown;
+  return Object.values(verdicts).includes('fail') ? 'fail' : 'pass';
+}
+
+/** Statuses by check id, for comparing a Node report with the page's `data-verdicts`. */
+const statuses = (report: CheckReport) => Object.fromEntries(report.stages.flatMap((s) => s.checks).map((c) => [c.id, c.status]));
+const idsWith = (verdicts: Record<string, string>, status: string) => Object.keys(verdicts).filter((id) => verdicts[id] === status);
+
+describe('the mutants of the checker tests, in the page and in Node', () => {
+  const reference = readFileSync(REFERENCE, 'utf8');
+  const picked = (MUTATIONS as Mutation[]).filter((m) => m.name.startsWith('unannotated-') || m.name === 'ok-graceful-degradation' || m.name === 'ok-exit-code-3');
+  const cases = [
+    ...picked.map((m) => ({ name: m.name, source: mutate(reference, m) as string, fails: m.fails, warns: m.warns ?? [] })),
+    { name: 'reference', source: reference, fails: [] as string[], warns: [] as string[] },
+  ];
+
+  test('the mutants picked are the three unannotated bugs and the two correct variants', () => {
+    expect(picked.filter((m) => m.name.startsWith('unannotated-')).length).toBeGreaterThanOrEqual(3);
+    expect(picked.map((m) => m.name)).toEqual(expect.arrayContaining(['ok-graceful-degradation', 'ok-exit-code-3']));
+  });
+
+  test.for(cases)('$name: same status for every check and the same verdict (widget defaults, keep going on)', { timeout: 300_000 }, async ({ name, source, fails, warns }, { open }) => {
+    const file = join(scratch, `${name}.mjs`);
+    writeFileSync(file, source);
+    const engine = new NodeEngine({ root: scratch });
+    // The widget's own options: a 3000 ms reply timeout, every other option at its default.
+    const [node, { checker }] = await Promise.all([runChecks(() => engine.spawn(file), { replyTimeoutMs: 3000 }), checkerWithEdit(open, lessonURL(site, 'write-your-own-server'), source)]);
+    const page = await pageVerdicts(checker);
+    expect(Object.keys(page)).toEqual([...CHECK_IDS]);
+    expect(page).toEqual(statuses(node));
+    expect(await pageVerdict(checker, page)).toBe(node.verdict);
+    // Both agree with what the mutant's bug is known to break.
+    expect(idsWith(page, 'fail')).toEqual(fails);
+    expect(idsWith(page, 'warn')).toEqual(warns);
+    expect(node.verdict).toBe(fails.length > 0 ? 'fail' : 'pass');
   });
 });
 

@@ -59,6 +59,44 @@ describe('NodeEngine', () => {
     expect(await p.exit).toEqual({ code: null, signal: 'SIGKILL', reason: 'killed by the engine' });
   });
 
+  it('kill() ends a server that ignores SIGTERM and the end of stdin: SIGKILL, and its process id is gone', async () => {
+    await engine.writeFile('stubborn.mjs', "process.on('SIGTERM', () => {}); process.stdin.on('data', () => {}); setInterval(() => {}, 1000); process.stdout.write('up\\n');");
+    const p = await engine.spawn('stubborn.mjs');
+    const { out } = collect(p);
+    await until(() => out.length === 1);
+    p.closeStdin();
+    p.kill();
+    expect(await p.exit).toEqual({ code: null, signal: 'SIGKILL', reason: 'killed by the engine' });
+    expect(() => process.kill(p.pid, 0)).toThrow(/ESRCH/);
+  });
+
+  it('onStdoutPartial: the unterminated tail after each chunk, the whole of it, then "" once a newline ends it', async () => {
+    await engine.writeFile(
+      'partial.mjs',
+      `process.stdout.write('{"jsonrpc":');
+       process.stdin.once('data', () => { process.stdout.write('"2.0"'); setTimeout(() => process.stdout.write('}\\nnext'), 50); });`,
+    );
+    const p = await engine.spawn('partial.mjs');
+    const { out } = collect(p);
+    const tails: string[] = [];
+    p.onStdoutPartial!((t) => tails.push(t));
+    await until(() => tails.length === 1);
+    expect(tails).toEqual(['{"jsonrpc":']);
+    p.write('go');
+    await until(() => out.length === 1 && tails.at(-1) === 'next');
+    expect(out).toEqual(['{"jsonrpc":"2.0"}']);
+    expect(tails).toEqual(['{"jsonrpc":', '{"jsonrpc":"2.0"', 'next']);
+    // A late listener hears the tail now, not its history.
+    const late: string[] = [];
+    p.onStdoutPartial!((t) => late.push(t));
+    expect(late).toEqual(['next']);
+    p.closeStdin();
+    await p.exit;
+    expect(out).toEqual(['{"jsonrpc":"2.0"}', 'next']);
+    expect(tails.at(-1)).toBe('');
+    expect(late).toEqual(['next', '']);
+  });
+
   it('a missing entry starts node, which exits 1 with a message on stderr', async () => {
     const p = await engine.spawn('nope.mjs');
     const { err } = collect(p);

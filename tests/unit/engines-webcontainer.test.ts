@@ -69,6 +69,25 @@ describe('WebContainerEngine over a pseudo-terminal container', () => {
     expect(await p.exit).toEqual({ code: null, signal: 'SIGKILL', reason: 'killed by the engine', why: { code: 'engine-kill', vars: {} } });
   });
 
+  test('onStdoutPartial: the unterminated tail after each chunk, then "" once a newline ends it, as the Node engine says it', async () => {
+    const container = new PtyContainer();
+    const engine = await WebContainerEngine.create(container, { 'partial.mjs': "process.stdout.write('ready');\nprocess.stdin.once('data', () => process.stdout.write('{}\\n'));\n" });
+    const p = await engine.spawn('partial.mjs');
+    const tails: string[] = [];
+    const stdout: string[] = [];
+    p.onStdout((l) => stdout.push(l));
+    p.onStdoutPartial!((t) => tails.push(t));
+    while (tails.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(tails).toEqual(['ready']);
+    p.write('go');
+    while (stdout.length === 0) await new Promise((r) => setTimeout(r, 10));
+    expect(stdout).toEqual(['ready{}']);
+    expect(tails).toEqual(['ready', '']);
+    p.closeStdin();
+    await p.exit;
+    expect(tails).toEqual(['ready', '']);
+  });
+
   test('a server that throws at start: exit code 1 and its stderr', async () => {
     const container = new PtyContainer();
     const engine = await WebContainerEngine.create(container, { 'bad.mjs': "throw new Error('boom');\n" });

@@ -12,11 +12,23 @@ import { isObject } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
 import { isResponseTo, SessionError } from '../session.ts';
 import { sampleObject } from '../synth.ts';
+import { failure } from '../../protocol/failure.ts';
 
 /** The tools of a `tools/list` reply (an empty list when it is no result). */
 function toolsOf(reply: JsonObject): JsonObject[] {
   const r = resultOf(reply);
   return r && Array.isArray(r.tools) ? (r.tools.filter((t) => isObject(t) && typeof t.name === 'string') as JsonObject[]) : [];
+}
+
+/**
+ * Ends a framing check at once (not run, for its prerequisite) when an earlier framing check got no reply at
+ * all in time: every framing check needs a reply to judge, and waiting out the same timeout again in each
+ * would only make a silent server take longer to diagnose.
+ */
+function unlessSilent(c: CheckContext): void {
+  for (const [id, r] of c.state.results) {
+    if (r.stage === 'framing' && r.status === 'fail' && r.why?.code === 'timeout') c.notRun('prerequisite', `it needs a reply, and "${id}" got none (${r.actual})`);
+  }
 }
 
 export const FRAMING_CHECKS: CheckDef[] = [
@@ -66,6 +78,7 @@ export const FRAMING_CHECKS: CheckDef[] = [
     expected: 'Two requests written back to back in one chunk get one response each, each on its own line with the id of its request.',
     hint: 'Split stdin at "\\n", handle each line on its own, and write each reply as JSON.stringify(reply) + "\\n" with the id copied from the request.',
     async run(c: CheckContext) {
+      unlessSilent(c);
       const s = await c.open();
       const a = c.probe();
       const b = c.probe();
@@ -96,6 +109,7 @@ export const FRAMING_CHECKS: CheckDef[] = [
     expected: 'Nothing the server writes carries both a method and an id: it asks the client for input with an input_required result, never with a request of its own.',
     hint: 'Return {resultType:"input_required", inputRequests:{...}} from tools/call instead of writing an elicitation/create, sampling/createMessage, roots/list or ping request.',
     async run(c: CheckContext) {
+      unlessSilent(c);
       const s = await c.open();
       const asked = () => s.lines.find((l) => l.message && typeof l.message.method === 'string' && 'id' in l.message);
       let keptOut: string[] = [];
@@ -119,7 +133,11 @@ export const FRAMING_CHECKS: CheckDef[] = [
         if (!asked()) throw e;
       }
       const line = asked();
-      if (line) c.fail(`the server wrote a JSON-RPC request to stdout (${String(line.message!.method)}, id ${JSON.stringify(line.message!.id)}): ${JSON.stringify(line.text.slice(0, 200))}`);
+      if (line) {
+        const method = String(line.message!.method);
+        const id = JSON.stringify(line.message!.id);
+        c.fail(`the server wrote a JSON-RPC request to stdout (${method}, id ${id}); servers must not send requests: ask with input_required instead. The line: ${JSON.stringify(line.text.slice(0, 200))}`, failure('server-request', { method, id }));
+      }
       if (keptOut.length > 0) c.notRun('policy', `no request was seen, but ${keptOut.slice(0, 3).join(', ')}${keptOut.length > 3 ? ` and ${keptOut.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);
     },
   },
@@ -140,6 +158,7 @@ export const FRAMING_CHECKS: CheckDef[] = [
     expected: 'After stdin is closed, the server finishes and exits within a few seconds (with any exit code: the spec names none).',
     hint: "Listen for the end of stdin (process.stdin.on('end', ...)) and exit once the last reply is written.",
     async run(c: CheckContext) {
+      unlessSilent(c);
       const s = await c.open();
       await s.request(c.probe());
       const timeout = c.state.options.exitTimeoutMs;

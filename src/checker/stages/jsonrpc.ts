@@ -10,12 +10,16 @@ import { SPEC_URLS } from '../spec-urls.ts';
 import { isResponseTo, SessionError, type Session } from '../session.ts';
 import { failure } from '../../protocol/failure.ts';
 
-/** The first stdout line at index `from` or later that is JSON (object or array), parsed without the JSON-RPC shape check (so `"id": null` can be reported). */
+/**
+ * The first stdout line at index `from` or later that is JSON (object or array), parsed without the JSON-RPC
+ * shape check (so `"id": null` can be reported). A notification or request of the server's (an object with
+ * a `method`) is no answer, so it is passed over.
+ */
 async function nextJson(s: Session, from: number): Promise<unknown> {
   const line = await s.waitFor((l) => {
     try {
       const v: unknown = JSON.parse(l.text);
-      return typeof v === 'object' && v !== null;
+      return typeof v === 'object' && v !== null && !(!Array.isArray(v) && typeof (v as JsonObject).method === 'string');
     } catch {
       return false;
     }

@@ -6,7 +6,7 @@
  */
 import type { JsonObject } from '../../protocol/messages.ts';
 import { FORM_ELICITATION, describeReply, errorOf, expectErrorCode, expectNoProblems, expectResult, type CheckContext, type CheckDef } from '../define.ts';
-import { ensureTools, mayCall, noCallableTool, rememberTools } from '../explore.ts';
+import { asksForInput, ensureTools, mayCall, noCallableTool, rememberTools } from '../explore.ts';
 import { callToolResultProblems, inputRequiredProblems, isObject, listToolsProblems } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
 import { brokenArguments, sampleObject } from '../synth.ts';
@@ -58,14 +58,15 @@ export const TOOLS_CHECKS: CheckDef[] = [
       for (const tool of callable) {
         const reply = await s.request(c.request('tools/call', { name: tool.name as string, arguments: sampleObject(tool.inputSchema, true) }, FORM_ELICITATION));
         const r = expectResult(c, reply, `tools/call ${String(tool.name)}`);
-        if (r.resultType === 'input_required') {
+        // A result that asks for input under another resultType is tools.result-type's to name, not this check's.
+        if (r.resultType === 'input_required' || asksForInput(r)) {
           fallback ??= r;
           continue;
         }
         expectNoProblems(c, callToolResultProblems(r), `the CallToolResult of ${String(tool.name)}`);
         return;
       }
-      if (fallback) expectNoProblems(c, inputRequiredProblems(fallback), 'the InputRequiredResult');
+      if (fallback?.resultType === 'input_required') expectNoProblems(c, inputRequiredProblems(fallback), 'the InputRequiredResult');
     },
   },
   /**

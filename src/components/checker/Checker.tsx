@@ -1,9 +1,15 @@
 /**
  * The Checker island: runs the conformance checker's stages (src/checker/)
  * against the reader's current source of a toy server, in fresh processes of
- * the page's engine, and shows each stage's checks: pass, fail or skipped, a
- * failure's expected / received / hint and its wire lines, the spec link
- * beside each rule. Run is a button (never automatic); a run never blocks the
+ * the page's engine (every tool the server lists may be called with made-up
+ * arguments: the checker's default), and shows the verdict (pass, fail or
+ * incomplete) above the stages, then each stage's checks: pass, fail,
+ * warning (a SHOULD rule: its own mark and colour, not counted as failed),
+ * skipped or not run (with the reason; a stage that did not run because
+ * stage 1 failed is one line), a failure's or warning's level, expected /
+ * received / hint, the spec's own sentence and its wire lines, the spec link
+ * beside each rule; for a legacy server (or one of unknown era) a line says
+ * what that meant for the run. Run is a button (never automatic); a run never blocks the
  * page (every check has its own timeout, the Worker engine's watchdog stops a
  * runaway process) and can be stopped. The last verdicts are kept per page
  * in localStorage and shown at once on reload. "Show a solution for this
@@ -13,6 +19,9 @@
  * page (saved as the reader types), written to its own file beside the
  * original (`<name>.checked.mjs`, so relative imports resolve); without an
  * edit, what the page runs now (`currentEntry`).
+ * A Streamable HTTP server (`transport: 'http'` in the registry) is checked
+ * over HTTP: the engine serves its module as a fetch handler (./http-target.ts)
+ * and stage 1 holds the HTTP rules; the stdio rules are not shown.
  *
  * Words: the widget's own from src/i18n (area `checker`); each check's rule,
  * expectation, hint and skip reason in the page's language (./check-words.ts:
@@ -24,22 +33,25 @@
  * shown as they are.
  *
  * For tests: after a run the section carries `data-verdicts` (JSON,
- * `{checkId: status}`) and `data-state` (`idle` | `running` | `done`); the
- * controls carry `data-action` (`run`, `stop`, `all-stages`, `solution`).
+ * `{checkId: status}`), `data-verdict` (`pass` | `fail` | `incomplete` |
+ * `stopped`) and `data-state` (`idle` | `running` | `done`); the controls
+ * carry `data-action` (`run`, `stop`, `all-stages`, `solution`).
  *
  * https://modelcontextprotocol.io/specification/2026-07-28
  */
 import type { JSX } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { runChecks, STAGES, type CheckResult, type CheckStatus, type StageId } from '../../checker/index.ts';
+import { runChecks, STAGES, type CheckReport, type CheckResult, type CheckStatus, type StageId, type Verdict } from '../../checker/index.ts';
 import { t, setLang, currentLang, type Lang, type StringKey } from '../../i18n/index.ts';
-import { actualWords, checkWords, reasonWords } from './check-words.ts';
+import { actualWords, checkWords, eraWords, reasonWords } from './check-words.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { currentEntry, getEngine, originalEntry, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
 import { editKey, loadEdit } from '../server-editor/edit-store.ts';
 import { loadProgress, progressKey, saveProgress, stagesPassed, type SavedProgress } from './progress-store.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
+import { SERVERS } from '../../../toy-servers/registry.ts';
+import { httpTarget } from './http-target.ts';
 import '../ui/widget.css';
 import './checker.css';
 
@@ -56,6 +68,21 @@ export interface CheckerProps {
 const REPLY_TIMEOUT_MS = 3000;
 
 type Shown = CheckStatus | 'pending' | 'running';
+
+/** What the widget shows above the stages after a run: the verdict and why. */
+interface Outcome {
+  /** The report's verdict, or `stopped` when the reader stopped the run (then there is none). */
+  verdict: Verdict | 'stopped';
+  failed: number;
+  warned: number;
+  incomplete: CheckReport['incomplete'];
+  /** The stage whose failure kept the later stages from running, when one did. */
+  stageFailed?: number;
+  era: CheckReport['era'];
+}
+
+/** The reason the checker gives a stage that did not run because stage N failed. */
+const STAGE_FAILED = /^not run: stage (\d+) failed$/;
 
 let checkers = 0;
 
@@ -85,7 +112,10 @@ export function Checker(props: CheckerProps): JSX.Element {
   const [allStages, setAllStages] = useState(false);
   const [verdicts, setVerdicts] = useState<string | undefined>(undefined);
   const [openSolution, setOpenSolution] = useState<Partial<Record<StageId, boolean>>>({});
+  const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
+  /** True when the reader pressed Stop (not when the run stopped itself after a failed stage). */
+  const stoppedByReader = useRef(false);
 
   useEffect(() => {
     const p = loadProgress(key);
@@ -97,13 +127,17 @@ export function Checker(props: CheckerProps): JSX.Element {
     return () => abort.current?.abort();
   }, []);
 
-  const stageTitle = (id: StageId) => t(`checker.stage.${id}` as StringKey);
+  /** A Streamable HTTP server is checked as one: its module served as a fetch handler, stage 1 its HTTP rules. */
+  const http = SERVERS[server].transport === 'http';
+  const stageTitle = (id: StageId) => t((http && id === 'framing' ? 'checker.stage.framing.http' : `checker.stage.${id}`) as StringKey);
 
   async function run(): Promise<void> {
     const controller = new AbortController();
     abort.current = controller;
+    stoppedByReader.current = false;
     setState('running');
     setVerdicts(undefined);
+    setOutcome(undefined);
     setResults({});
     setStageReason({});
     setStageShown(Object.fromEntries(STAGES.map((s) => [s.id, 'pending'])));
@@ -125,7 +159,9 @@ export function Checker(props: CheckerProps): JSX.Element {
       }
       const engine = await getEngine();
       if (source !== undefined) await engine.writeFile(entry, source);
-      const report = await runChecks(() => engine.spawn(entry), {
+      const target = http ? await httpTarget(entry) : undefined;
+      const report = await runChecks(target?.spawn ?? (() => engine.spawn(entry)), {
+        transport: http ? 'http' : 'stdio',
         replyTimeoutMs: REPLY_TIMEOUT_MS,
         signal: controller.signal,
         onStage(id) {
@@ -138,11 +174,12 @@ export function Checker(props: CheckerProps): JSX.Element {
           }
         },
         onCheck(result) {
+          if (result.notRun === 'transport') return; // the other transport's rules: not shown
           live[result.id] = result;
           setResults({ ...live });
           if (result.status === 'fail') stopAfterFailure = true;
         },
-      });
+      }).finally(() => target?.close());
       const stages: Partial<Record<StageId, CheckStatus>> = {};
       const reasons: Partial<Record<StageId, string>> = {};
       const shown: Partial<Record<StageId, Shown>> = {};
@@ -160,14 +197,31 @@ export function Checker(props: CheckerProps): JSX.Element {
       setSaved(progress);
       saveProgress(key, progress);
       setVerdicts(JSON.stringify(Object.fromEntries(report.stages.flatMap((s) => s.checks).filter((c) => c.reason !== 'the run was stopped').map((c) => [c.id, c.status]))));
+      const stageFailed = report.stages.map((s) => STAGE_FAILED.exec(s.reason ?? '')).find((m) => m !== null);
+      setOutcome({
+        verdict: stoppedByReader.current ? 'stopped' : report.verdict,
+        failed: report.summary.checksFailed,
+        warned: report.summary.checksWarned,
+        incomplete: report.incomplete,
+        ...(stageFailed ? { stageFailed: Number(stageFailed[1]) } : {}),
+        era: report.era,
+      });
       const counts = Object.values(stages);
+      const warned = counts.filter((c) => c === 'warn').length;
+      const notRun = counts.filter((c) => c === 'not-run').length;
       setStatus(
-        t('checker.done', {
-          passed: counts.filter((c) => c === 'pass').length,
-          failed: counts.filter((c) => c === 'fail').length,
-          skipped: counts.filter((c) => c === 'skipped').length,
-          total: STAGES.length,
-        }),
+        [
+          t('checker.done', {
+            passed: counts.filter((c) => c === 'pass' || c === 'warn').length,
+            failed: counts.filter((c) => c === 'fail').length,
+            skipped: counts.filter((c) => c === 'skipped').length,
+            total: STAGES.length,
+          }),
+          warned > 0 ? t('checker.done-warned', { n: warned }) : '',
+          notRun > 0 ? t('checker.done-not-run', { n: notRun }) : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
       );
     } catch (e) {
       setStatus(t('checker.error', { message: errorText(e) }));
@@ -189,6 +243,7 @@ export function Checker(props: CheckerProps): JSX.Element {
       data-ready={ready ? 'yes' : undefined}
       data-state={state}
       data-verdicts={verdicts}
+      data-verdict={outcome?.verdict}
       data-stages-passed={passed}
     >
       <header class="mcp-widget-head">
@@ -202,7 +257,16 @@ export function Checker(props: CheckerProps): JSX.Element {
         <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={state === 'running'} onClick={() => void run()}>
           {t('checker.run')}
         </button>
-        <button type="button" class="mcp-btn" data-action="stop" disabled={state !== 'running'} onClick={() => abort.current?.abort()}>
+        <button
+          type="button"
+          class="mcp-btn"
+          data-action="stop"
+          disabled={state !== 'running'}
+          onClick={() => {
+            stoppedByReader.current = true;
+            abort.current?.abort();
+          }}
+        >
           {t('checker.stop')}
         </button>
         <label class="mcp-switch">
@@ -214,23 +278,36 @@ export function Checker(props: CheckerProps): JSX.Element {
         {status || (state === 'idle' && saved ? t('checker.progress-restored', { when, n: passed, total: STAGES.length }) : state === 'idle' ? t('checker.idle') : '')}
       </p>
       {saved && state !== 'idle' ? <p class="mcp-note mcp-checker-progress">{t('checker.progress', { n: passed, total: STAGES.length })}</p> : null}
+      {outcome && state === 'done' ? <VerdictBlock outcome={outcome} lang={lang} /> : null}
       <ol class="mcp-checker-stages">
         {STAGES.map((stage, i) => {
           const shown: Shown = stageShown[stage.id] ?? 'pending';
-          const checks = stage.checks.map((c) => results[c.id]).filter((c): c is CheckResult => c !== undefined && c.reason !== 'the run was stopped');
+          // A check the stage's own reason explains (the whole stage did not run, or was skipped) is not listed again.
+          const explained = (c: CheckResult) => (c.status === 'not-run' || c.status === 'skipped') && (c.notRun === 'stage-failed' || c.reason === stageReason[stage.id]);
+          const checks = stage.checks.map((c) => results[c.id]).filter((c): c is CheckResult => c !== undefined && c.reason !== 'the run was stopped' && !explained(c));
+          const shownWord = shown === 'warn' ? t('checker.status.stage-warn') : t(`checker.status.${shown}` as StringKey);
+          const warned = checks.filter((c) => c.status === 'warn').length;
+          const reason = stageReason[stage.id];
+          const failedStage = reason ? STAGE_FAILED.exec(reason) : null;
           const solution = props.solutions?.[i];
           return (
             <li class={`mcp-checker-stage mcp-checker-${shown}`} data-stage={stage.id} data-status={shown} key={stage.id}>
-              <details open={shown === 'fail' || shown === 'running'}>
+              <details open={shown === 'fail' || shown === 'warn' || shown === 'running'}>
                 <summary>
                   <span class="mcp-checker-mark" aria-hidden="true">{mark(shown)}</span>{' '}
                   <span class="mcp-checker-stage-title">{t('checker.stage', { n: i + 1, title: stageTitle(stage.id) })}</span>{' '}
-                  <span class="mcp-checker-word">{t(`checker.status.${shown}` as StringKey)}</span>
-                  {checks.length > 0 ? <span class="mcp-note"> · {t('checker.stage-counts', { passed: checks.filter((c) => c.status === 'pass').length, total: stage.checks.length })}</span> : null}
+                  <span class="mcp-checker-word">{shownWord}</span>
+                  {checks.length > 0 ? (
+                    <span class="mcp-note">
+                      {' '}
+                      · {warned > 0 ? t('checker.stage-counts-warned', { passed: checks.filter((c) => c.status === 'pass').length, total: checks.length, warned }) : t('checker.stage-counts', { passed: checks.filter((c) => c.status === 'pass').length, total: checks.length })}
+                    </span>
+                  ) : null}
+                  {failedStage ? <span class="mcp-note mcp-checker-stage-reason"> · {t('checker.stage-not-run', { n: Number(failedStage[1]) })}</span> : null}
                 </summary>
-                {stageReason[stage.id] ? (
-                  <p class="mcp-note">
-                    {t('checker.reason')}: {reasonWords(stageReason[stage.id]!, lang)}
+                {reason && !failedStage ? (
+                  <p class="mcp-note mcp-checker-stage-reason">
+                    {t(shown === 'not-run' ? 'checker.not-run-reason' : 'checker.reason')}: {reasonWords(reason, lang)}
                   </p>
                 ) : null}
                 {checks.length > 0 ? (
@@ -278,11 +355,49 @@ function formatWhen(iso: string, lang: Lang): string {
   return new Date(iso).toLocaleString(lang === 'id' ? 'id-ID' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** The mark of a status (the Yardstick uses the same): ✓ pass, ! warning, ✗ fail, – skipped, … running, ○ not run or pending. */
 function mark(s: Shown): string {
-  return s === 'pass' ? '✓' : s === 'fail' ? '✗' : s === 'skipped' ? '–' : s === 'running' ? '…' : '○';
+  return s === 'pass' ? '✓' : s === 'warn' ? '!' : s === 'fail' ? '✗' : s === 'skipped' ? '–' : s === 'running' ? '…' : '○';
 }
 
-/** One check: its rule with the spec link; for a failure, expected / received / hint and the wire lines. */
+/** The verdict and why, above the stages; for a legacy server (or one of unknown era), what that meant for the run. */
+function VerdictBlock({ outcome, lang }: { outcome: Outcome; lang: Lang }): JSX.Element {
+  const { verdict, era } = outcome;
+  const head =
+    verdict === 'pass' ? t('checker.verdict.pass') : verdict === 'fail' ? t('checker.verdict.fail', { n: outcome.failed }) : verdict === 'incomplete' ? t('checker.verdict.incomplete') : t('checker.verdict.stopped');
+  return (
+    <div class={`mcp-checker-verdict mcp-checker-verdict-${verdict}`} data-verdict={verdict}>
+      <p class="mcp-checker-verdict-line">
+        <strong>{head}</strong>
+        {verdict !== 'stopped' && outcome.stageFailed !== undefined ? ` ${t('checker.verdict.stage-failed', { n: outcome.stageFailed })}` : ''}
+        {verdict !== 'stopped' && outcome.warned > 0 ? ` ${t('checker.verdict.warnings', { n: outcome.warned })}` : ''}
+      </p>
+      {verdict === 'incomplete' ? (
+        <ul class="mcp-checker-incomplete">
+          {outcome.incomplete.map((i) => (
+            <li key={i.id} data-check={i.id}>
+              <code>{i.id}</code>: {reasonWords(i.reason, lang)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {era.era === 'legacy' ? (
+        <p class="mcp-note mcp-checker-era" data-era="legacy">
+          {t('checker.era.legacy', { version: era.legacyVersion ?? '?', detail: eraWords(era.detail, lang) })}
+        </p>
+      ) : era.era === 'unknown' ? (
+        <p class="mcp-note mcp-checker-era" data-era="unknown">
+          {t('checker.era.unknown', { detail: eraWords(era.detail, lang) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * One check: its rule with the spec link; for a failure or a warning, its level, expected / received / hint
+ * and the spec's own sentence; for a check skipped or not run, why; then its wire lines.
+ */
 function CheckRow({ check, lang }: { check: CheckResult; lang: Lang }): JSX.Element {
   const words = checkWords(check, lang);
   return (
@@ -293,19 +408,28 @@ function CheckRow({ check, lang }: { check: CheckResult; lang: Lang }): JSX.Elem
           {t('checker.spec')}
         </a>
       </div>
-      {check.status === 'fail' ? (
+      {check.status === 'fail' || check.status === 'warn' ? (
         <dl class="mcp-checker-detail">
+          <dt>{t('checker.level')}</dt>
+          <dd>{t(check.level === 'should' ? 'checker.level.should' : 'checker.level.must')}</dd>
           <dt>{t('checker.expected')}</dt>
           <dd>{words.expected}</dd>
           <dt>{t('checker.received')}</dt>
           <dd>{check.why ? failureText(check.why, lang) : actualWords(check.actual ?? '', lang)}</dd>
           <dt>{t('checker.hint')}</dt>
           <dd>{words.hint}</dd>
+          <dt>{t('checker.quote')}</dt>
+          <dd>
+            {/* The spec's own words, verbatim: the spec is written in English. */}
+            <blockquote class="mcp-checker-quote" cite={check.specUrl} lang="en">
+              {check.quote}
+            </blockquote>
+          </dd>
         </dl>
       ) : null}
-      {check.status === 'skipped' && check.reason ? (
+      {(check.status === 'skipped' || check.status === 'not-run') && check.reason ? (
         <p class="mcp-note">
-          {t('checker.reason')}: {reasonWords(check.reason, lang)}
+          {t(check.status === 'not-run' ? 'checker.not-run-reason' : 'checker.reason')}: {reasonWords(check.reason, lang)}
         </p>
       ) : null}
       {check.wire.length > 0 ? (

@@ -2,9 +2,10 @@
  * The words of a check in the page's language. English is single-sourced in
  * the checker's own definitions (src/checker/stages/, which the command line
  * prints too), so a check result already carries it; Indonesian comes from
- * src/i18n/id/checks.ts, keyed by check id. Skip reasons (sentences the
- * checker writes while it runs) are matched against the patterns of that file
- * and translated with what they captured; anything unknown stays as written.
+ * src/i18n/id/checks.ts, keyed by check id. Skip and not-run reasons, and
+ * what the era probe found (sentences the checker writes while it runs), are
+ * matched against the patterns of that file and translated with what they
+ * captured; anything unknown stays as written.
  * What the server did (`actual`, "Received") is translated the same way, by
  * the patterns of `checkActuals` in that file: the prose around it is
  * Indonesian, while its codes, the server's own messages, wire lines and
@@ -19,7 +20,7 @@
  * ```
  */
 import { currentLang, formatNumber, setLang, type Lang } from '../../i18n/index.ts';
-import { checkActualParts, checkActuals, checkReasons, checks, type CheckWords } from '../../i18n/id/checks.ts';
+import { checkActualParts, checkActuals, checkEras, checkReasons, checks, type CheckWords } from '../../i18n/id/checks.ts';
 import { violationText } from '../pure/meaning.ts';
 
 export type { CheckWords };
@@ -34,17 +35,39 @@ export function checkWords(check: { id: string } & CheckWords, lang: Lang): Chec
 }
 
 /**
- * A skip reason in `lang`. Captured parts that are reasons themselves (a
- * nested "(no tool answered input_required ...)") are translated too; other
- * captured parts (names, ids) are kept. Unknown reasons come back unchanged.
+ * Why a check or a stage was skipped or did not run, in `lang`. Captured parts
+ * that are reasons themselves (a nested "(no tool answered input_required
+ * ...)") are translated too; a `{~n}` part is what a check received (an
+ * `actual`, see {@link actualWords}); other captured parts (names, ids) are
+ * kept. Unknown reasons come back unchanged.
  */
 export function reasonWords(reason: string, lang: Lang): string {
   if (lang === 'en') return reason;
   for (const { en, id } of checkReasons) {
     const m = en.exec(reason);
-    if (m) return id.replace(/\{(\d)\}/g, (_, n: string) => reasonWords(m[Number(n)] ?? '', lang));
+    if (m) return id.replace(/\{(~?)(\d)\}/g, (_, kind: string, n: string) => (kind === '~' ? actualWords(m[Number(n)] ?? '', lang) : reasonWords(m[Number(n)] ?? '', lang)));
   }
   return reason;
+}
+
+/**
+ * What the era probe found (`EraFinding.detail`, one English sentence of src/checker/era.ts) in `lang`, by
+ * the patterns of `checkEras` in src/i18n/id/checks.ts: the prose translated, the versions, error codes and
+ * the server's own messages kept byte for byte. A sentence no pattern matches comes back unchanged.
+ *
+ * ```ts
+ * eraWords('server/discover got error -32601 "Method not found"; initialize agreed version 2025-11-25: a legacy server', 'id');
+ * // 'server/discover mendapat error -32601 "Method not found"; initialize menyepakati versi 2025-11-25: server legacy'
+ * ```
+ */
+export function eraWords(detail: string, lang: Lang): string {
+  if (lang === 'en') return detail;
+  return translateActual(detail, lang, checkEras)?.text ?? detail;
+}
+
+/** True when every prose part of an era finding's `detail` has an Indonesian pattern (for tests). */
+export function hasEraWords(detail: string): boolean {
+  return translateActual(detail, 'id', checkEras)?.complete === true;
 }
 
 /** True when `reason` has an Indonesian translation (for tests). */

@@ -38,7 +38,7 @@ export function saveProgress(key: string, progress: SavedProgress): boolean {
   }
 }
 
-/** How many stages passed in `stages`. */
+/** How many stages passed in `stages`: a stage that passed with warnings (`warn`, SHOULD rules only) counts, it did not fail. */
 export function stagesPassed(stages: Partial<Record<StageId, CheckStatus>>): number {
-  return Object.values(stages).filter((s) => s === 'pass').length;
+  return Object.values(stages).filter((s) => s === 'pass' || s === 'warn').length;
 }

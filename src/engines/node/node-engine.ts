@@ -12,7 +12,7 @@
 import { spawn as spawnChild, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, readFile as fsReadFile, writeFile as fsWriteFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { stdoutLines } from '../stdout-lines.ts';
+import { StdoutTail, stdoutLines } from '../stdout-lines.ts';
 import type { Engine, EngineProcess, ExitInfo, SpawnOptions } from '../types.ts';
 import { HeldChannel } from '../held-channel.ts';
 
@@ -75,7 +75,9 @@ export interface SpawnCommandOptions {
 
 /**
  * Starts any command as an {@link EngineProcess}: stdout split into lines
- * (trailing `"\r"` kept, per the contract), stderr passed on in chunks.
+ * (trailing `"\r"` kept, per the contract) with its unterminated tail told to
+ * `onStdoutPartial`, stderr passed on in chunks. `kill()` sends SIGKILL, which
+ * no program can catch or ignore (a server that ignores SIGTERM is gone too).
  * Output that arrives before the first listener subscribes is held and
  * delivered to it. Rejects when the command cannot be started (e.g. ENOENT).
  */
@@ -98,6 +100,7 @@ class NodeProcess implements EngineProcess {
   #child: ChildProcessWithoutNullStreams;
   #stdout = new HeldChannel<string>();
   #stderr = new HeldChannel<string>();
+  #tail = new StdoutTail();
   #reason: string | undefined;
   #exited = false;
 
@@ -107,9 +110,11 @@ class NodeProcess implements EngineProcess {
     const decoder = stdoutLines();
     child.stdout.on('data', (chunk: Buffer) => {
       for (const line of decoder.pushLines(chunk)) this.#emitOut(line);
+      this.#tail.update(decoder.pendingText);
     });
     child.stdout.on('end', () => {
       for (const line of decoder.endLines()) this.#emitOut(line);
+      this.#tail.update('');
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (text: string) => this.#emitErr(text));
@@ -136,6 +141,10 @@ class NodeProcess implements EngineProcess {
     return this.#stdout.subscribe(listener);
   }
 
+  onStdoutPartial(listener: (pending: string) => void): () => void {
+    return this.#tail.subscribe(listener);
+  }
+
   onStderr(listener: (text: string) => void): () => void {
     return this.#stderr.subscribe(listener);
   }
@@ -144,6 +153,7 @@ class NodeProcess implements EngineProcess {
     if (!this.#child.stdin.destroyed) this.#child.stdin.end();
   }
 
+  /** SIGKILL at once: it cannot be caught or ignored, so the process is gone whatever its signal handlers do. */
   kill(): void {
     if (this.#exited) return;
     this.#reason ??= 'killed by the engine';

@@ -16,7 +16,7 @@
  */
 import type { Engine, EngineProcess, ExitInfo, SpawnOptions } from '../types.ts';
 import { failure } from '../../protocol/failure.ts';
-import { stdoutLines } from '../stdout-lines.ts';
+import { StdoutTail, stdoutLines } from '../stdout-lines.ts';
 import { CLOSE_FRAME, KILL_FRAME, RelayDecoder, inputFrames } from './relay-frames.ts';
 import type { ContainerLike, ContainerProcess, FileTree } from './webcontainer-api.ts';
 import relaySource from './relay.mjs?raw';
@@ -95,6 +95,7 @@ class RelayedProcess implements EngineProcess {
   #writer: WritableStreamDefaultWriter<string>;
   #decoder = new RelayDecoder();
   #lines = stdoutLines();
+  #tail = new StdoutTail();
   #errText = new TextDecoder('utf-8');
   #encoder = new TextEncoder();
   #stdout = new HeldChannel<string>();
@@ -115,6 +116,7 @@ class RelayedProcess implements EngineProcess {
     const reading = this.#read();
     void Promise.all([process.exit, reading]).then(([code]) => {
       for (const line of this.#lines.endLines()) this.#emitOut(line);
+      this.#tail.update('');
       this.#emitErr(this.#errText.decode());
       this.#finish(
         this.#killed
@@ -131,8 +133,10 @@ class RelayedProcess implements EngineProcess {
         const { value, done } = await reader.read();
         if (done) break;
         for (const frame of this.#decoder.push(value)) {
-          if (frame.kind === 'stdout') for (const line of this.#lines.pushLines(frame.bytes)) this.#emitOut(line);
-          else if (frame.kind === 'stderr') this.#emitErr(this.#errText.decode(frame.bytes, { stream: true }));
+          if (frame.kind === 'stdout') {
+            for (const line of this.#lines.pushLines(frame.bytes)) this.#emitOut(line);
+            this.#tail.update(this.#lines.pendingText);
+          } else if (frame.kind === 'stderr') this.#emitErr(this.#errText.decode(frame.bytes, { stream: true }));
           else if (frame.kind === 'exit') this.#exitFrame = frame.signal ? { code: frame.code, signal: frame.signal } : { code: frame.code };
         }
       }
@@ -170,6 +174,10 @@ class RelayedProcess implements EngineProcess {
 
   onStdout(listener: (line: string) => void): () => void {
     return this.#stdout.subscribe(listener);
+  }
+
+  onStdoutPartial(listener: (pending: string) => void): () => void {
+    return this.#tail.subscribe(listener);
   }
 
   onStderr(listener: (text: string) => void): () => void {

@@ -7,7 +7,9 @@
  * with the process's own code (`process.exit`, an uncaught error -> 1, an
  * empty event loop -> `process.exitCode ?? 0`), or `{ code: null, signal,
  * reason }` when the engine stopped it (kill, watchdog, a Worker that failed
- * to load). A partial last stdout line (no `"\n"`) is delivered at exit.
+ * to load). A partial last stdout line (no `"\n"`) is delivered at exit; while
+ * it is pending, `onStdoutPartial` listeners get it after each write (in order
+ * with the lines), and `''` once it is completed.
  *
  * A flood never blocks the page: what the Worker sends is queued in order
  * (lines, stderr writes, file changes, the exit) and handed to the listeners
@@ -19,7 +21,7 @@
  */
 import type { EngineProcess, ExitInfo } from '../types.ts';
 import { failure } from '../../protocol/failure.ts';
-import { stdoutLines } from '../stdout-lines.ts';
+import { StdoutTail, stdoutLines } from '../stdout-lines.ts';
 import { Watchdog, type WatchdogLimits } from './watchdog.ts';
 import type { FileChanges, FromWorker, InitMessage, ToWorker } from './worker-messages.ts';
 import { HeldChannel } from '../held-channel.ts';
@@ -68,6 +70,9 @@ export class WorkerProcess implements EngineProcess {
   #stdout = new HeldChannel<string>();
   #stderr = new HeldChannel<string>();
   #lines = stdoutLines();
+  /** The unterminated stdout tail as handed on, and as last queued (see {@link onStdoutPartial}). */
+  #tail = new StdoutTail();
+  #queuedTail = '';
   #errText = new TextDecoder('utf-8');
   /** True when the stderr decoder holds no partial character (the last byte it took was ASCII). */
   #errClean = true;
@@ -132,8 +137,14 @@ export class WorkerProcess implements EngineProcess {
           }
           this.#watchdog.output(item.data.length);
           if (this.#done) break; // past the output limit: the watchdog stopped the process
-          if (item.fd === 1) for (const line of this.#lines.pushLines(item.data)) this.#queue.push(line);
-          else for (const text of this.#stderrWrites(item.data, item.sizes)) this.#queue.push(() => this.#emitErr(text));
+          if (item.fd === 1) {
+            for (const line of this.#lines.pushLines(item.data)) this.#queue.push(line);
+            const pending = this.#lines.pendingText;
+            if (pending !== '' || this.#queuedTail !== '') {
+              this.#queuedTail = pending;
+              this.#queue.push(() => this.#tail.update(pending));
+            }
+          } else for (const text of this.#stderrWrites(item.data, item.sizes)) this.#queue.push(() => this.#emitErr(text));
         }
         break;
       case 'exit':
@@ -224,6 +235,7 @@ export class WorkerProcess implements EngineProcess {
     this.#hooks.exited();
     const finish = () => {
       for (const line of this.#lines.endLines()) this.#stdout.emit(line);
+      this.#tail.update('');
       this.#emitErr(this.#errText.decode());
       this.#settle(info);
     };
@@ -252,6 +264,10 @@ export class WorkerProcess implements EngineProcess {
 
   onStdout(listener: (line: string) => void): () => void {
     return this.#stdout.subscribe(listener);
+  }
+
+  onStdoutPartial(listener: (pending: string) => void): () => void {
+    return this.#tail.subscribe(listener);
   }
 
   onStderr(listener: (text: string) => void): () => void {

@@ -38,6 +38,82 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     expected: 'Setelah stdin ditutup, server menuntaskan pekerjaannya dan keluar dengan kode 0 dalam beberapa detik.',
     hint: "Dengarkan akhir stdin (process.stdin.on('end', ...)) dan keluar dengan process.exit(0) setelah balasan terakhir ditulis.",
   },
+  // --- Streamable HTTP, tahap 1 (src/checker/stages/http.ts) ---
+  'http.post-endpoint': {
+    rule: 'Endpoint MCP menjawab request yang dikirim dengan POST',
+    expected: 'Request yang di-POST ke URL itu, dengan header yang dikirim client, mendapat response 2xx yang body-nya berisi response JSON-RPC dengan id request tersebut.',
+    hint: 'Layani POST di satu path yang diberikan ke client (misalnya /mcp): baca body sebagai satu pesan JSON-RPC lalu jawab di response POST itu juga.',
+  },
+  'http.content-type': {
+    rule: 'Request dijawab dengan application/json atau text/event-stream, dan isi body-nya sesuai',
+    expected: 'Setiap request (server/discover, tools/list, satu pemanggilan tool, method yang tidak dikenal) mendapat Content-Type application/json dengan satu objek JSON, yaitu response ber-id request itu, atau text/event-stream yang event-event-nya pesan JSON-RPC dan diakhiri response tersebut.',
+    hint: 'Jawab dengan JSON.stringify(response) dan Content-Type: application/json, atau alirkan event "data: <message>\\n\\n" dengan Content-Type: text/event-stream, response-nya paling akhir; error pun begitu.',
+  },
+  'http.no-server-requests': {
+    rule: 'Tidak ada request JSON-RPC dari server di dalam response',
+    expected: 'Tidak ada body response atau event SSE yang membawa pesan dengan method sekaligus id: server meminta input lewat result input_required, tidak pernah lewat request buatannya sendiri.',
+    hint: 'Kembalikan {resultType:"input_required", inputRequests:{...}} dari tools/call, alih-alih menaruh request elicitation/create, sampling/createMessage, atau roots/list di stream SSE.',
+  },
+  'http.sse-ends-with-response': {
+    rule: 'Stream SSE berakhir dengan response-nya',
+    expected: 'Bila server menjawab request dengan stream SSE, response-nya menjadi event terakhir dan stream ditutup sesudahnya.',
+    hint: 'Tulis response sebagai event terakhir, lalu akhiri response HTTP-nya (res.end()) tepat sesudahnya.',
+  },
+  'http.sse-no-buffering': {
+    rule: 'Response SSE menyertakan X-Accel-Buffering: no',
+    expected: 'Setiap response text/event-stream membawa header X-Accel-Buffering: no, supaya proxy tidak menahan event-event-nya.',
+    hint: "Tambahkan 'X-Accel-Buffering': 'no' ke header setiap response text/event-stream.",
+  },
+  'http.notification-202': {
+    rule: 'Notification mendapat 202 Accepted tanpa body',
+    expected: 'Notification yang di-POST (notifications/cancelled untuk request yang tidak sedang berjalan) mendapat 202 Accepted dengan body kosong, atau status error HTTP bila server tidak menerimanya.',
+    hint: 'Bila body tidak punya "id", tangani pesannya lalu jawab new Response(null, {status: 202}): tanpa JSON, {} pun tidak.',
+  },
+  'http.version-header-required': {
+    rule: 'Request tanpa MCP-Protocol-Version mendapat 400 dengan -32020',
+    expected: 'server/discover yang di-POST tanpa header MCP-Protocol-Version tidak dilayani: 400 Bad Request dengan error JSON-RPC -32020 (HeaderMismatch) ber-id request itu.',
+    hint: "Baca request.headers.get('mcp-protocol-version') lebih dulu; bila tidak ada, jawab 400 dengan {code: -32020, message: 'Header mismatch: the MCP-Protocol-Version header is required'}.",
+  },
+  'http.headers-required': {
+    rule: 'Request tanpa Mcp-Method (atau tanpa Mcp-Name di tempat yang mewajibkannya) mendapat 400 dengan -32020',
+    expected: 'server/discover tanpa Mcp-Method, dan tools/call (atau prompts/get, resources/read) tanpa Mcp-Name, masing-masing mendapat 400 Bad Request dengan error JSON-RPC -32020 ber-id request itu.',
+    hint: "Wajibkan request.headers.get('mcp-method') di setiap request dan 'mcp-name' di tools/call, resources/read, dan prompts/get; jawab 400 dengan -32020 bila salah satunya tidak ada.",
+  },
+  'http.header-mismatch': {
+    rule: 'Header yang tidak cocok dengan body mendapat 400 dengan -32020',
+    expected: 'Request yang header MCP-Protocol-Version, Mcp-Method, atau Mcp-Name-nya berbeda dari body tidak dilayani: 400 Bad Request dengan error JSON-RPC -32020 ber-id request itu.',
+    hint: "Sebelum apa pun, bandingkan setiap header dengan body (mcp-method dengan method, mcp-name dengan params.name atau params.uri, mcp-protocol-version dengan protocolVersion di _meta); jawab 400 dengan -32020 bila ada yang berbeda.",
+  },
+  'http.name-base64': {
+    rule: 'Mcp-Name yang di-encode Base64 di-decode dulu sebelum dibandingkan',
+    expected: 'Request yang Mcp-Name-nya dikirim sebagai =?base64?…?= (nama berhuruf non-ASCII, dan nama biasa yang tetap di-encode) lolos validasi header: tidak dijawab dengan -32020.',
+    hint: 'Sebelum membandingkan, decode nilai header berbentuk =?base64?<b64>?= (penandanya huruf kecil) sebagai UTF-8: new TextDecoder().decode(Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0))).',
+  },
+  'http.unknown-method-404': {
+    rule: 'Method yang tidak dikenal mendapat 404 dengan -32601',
+    expected: 'Request untuk method yang tidak diimplementasikan server mendapat 404 Not Found dengan error JSON-RPC -32601 ber-id request itu.',
+    hint: 'Petakan error JSON-RPC ke status HTTP: -32601 menjadi 404 Not Found (dengan error itu sebagai body JSON).',
+  },
+  'http.unsupported-version-400': {
+    rule: 'Versi protokol yang tidak didukung mendapat 400 dengan -32022',
+    expected: 'server/discover untuk versi "1999-01-01" (sama di _meta maupun di MCP-Protocol-Version) mendapat 400 Bad Request dengan error JSON-RPC -32022 ber-id request itu.',
+    hint: 'Petakan error JSON-RPC ke status HTTP: -32022 (juga -32602, -32021, -32020) menjadi 400 Bad Request.',
+  },
+  'http.get-delete-405': {
+    rule: 'GET dan DELETE ke endpoint mendapat 405 Method Not Allowed',
+    expected: 'GET (client lama yang membuka stream) dan DELETE (client lama yang mengakhiri session) ke endpoint MCP masing-masing mendapat 405 Method Not Allowed.',
+    hint: 'Jawab setiap method selain POST di endpoint itu dengan 405 dan header Allow: POST, karena tidak ada stream yang bisa dibuka dan tidak ada session yang bisa diakhiri.',
+  },
+  'http.no-session-id': {
+    rule: 'Tidak ada Mcp-Session-Id yang dibuat atau dipantulkan, dan yang dikirim client diabaikan',
+    expected: 'Tidak ada response yang membawa header Mcp-Session-Id, dan request yang membawanya (seperti kiriman client lama) dijawab seolah-olah header itu tidak ada.',
+    hint: 'Jangan pernah memasang Mcp-Session-Id di response, dan jangan melihatnya di request: setiap request berdiri sendiri.',
+  },
+  'http.origin-403': {
+    rule: 'Request dari Origin asing mendapat 403 Forbidden',
+    expected: 'Request dengan Origin: http://evil.example (halaman di situs lain, atau serangan DNS rebinding) tidak dilayani: 403 Forbidden.',
+    hint: "Periksa request.headers.get('origin') sebelum apa pun: bila ada dan bukan origin yang dilayani (misalnya bukan origin localhost), jawab 403.",
+  },
   'jsonrpc.parse-error': {
     rule: 'JSON yang rusak mendapat -32700 Parse error, dan server tetap berjalan',
     expected: 'Baris yang bukan JSON dijawab dengan error -32700 tanpa id (id-nya tidak bisa dibaca); request berikutnya dijawab seperti biasa.',
@@ -168,6 +244,61 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     expected: 'Request initialize (versi 2025-11-25) mendapat error JSON-RPC yang message atau data-nya menyebut versi-versi yang dipahami server (misalnya data.supported: ["2026-07-28"]); server dual-era boleh melayaninya sebagai gantinya.',
     hint: 'Jawab initialize dengan error seperti -32022 dan data: {supported: ["2026-07-28"], requested: <versi yang diminta>}, agar client lama bisa memberi tahu penggunanya alasannya.',
   },
+  'jsonrpc.id-echo': {
+    rule: 'Id yang tidak biasa kembali persis sama: string dengan huruf non-ASCII dan tanda kutip, integer di atas 2^53',
+    expected: 'Request yang id-nya string checker-é-"x" dan request yang id-nya integer 9007199254740994 masing-masing dijawab dengan id itu persis: string yang sama, dan integer yang sama (bukan string, tidak dibulatkan).',
+    hint: 'Salin id dari request ke balasan apa adanya seperti hasil parse-nya, jangan pernah String(id) atau Number(id); parser yang tidak bisa menyimpan integer dengan tepat harus mempertahankan digit-digitnya.',
+  },
+  'jsonrpc.error-codes': {
+    rule: 'Tidak ada kode error yang dicadangkan MCP tetapi tidak didefinisikannya, dan tidak ada kode yang sudah dipensiunkan',
+    expected: 'Request yang salah bentuk (server/discover dengan clientCapabilities yang bukan objek; tools/call tanpa name, resources/read tanpa uri, prompts/get tanpa name, sesuai yang ditawarkan server) mendapat error yang kodenya tidak berada di -32020 sampai -32099, kecuali -32020, -32021, dan -32022 yang memang didefinisikan, dan tidak pernah -32002 atau -32042 yang sudah dipensiunkan.',
+    hint: 'Jawab request yang parameternya hilang atau salah dengan -32602 Invalid params; taruh kode buatan Anda sendiri di luar rentang -32768 sampai -32000.',
+  },
+  'subscriptions.acknowledged': {
+    rule: 'Stream listen diakui lebih dulu, dengan subscriptionId-nya',
+    expected: 'subscriptions/listen (yang meminta setiap jenis yang dideklarasikan server) pertama-tama dijawab dengan notifications/subscriptions/acknowledged yang _meta["io.modelcontextprotocol/subscriptionId"]-nya adalah id request itu dan yang notifications-nya hanya menyebut jenis yang diminta request itu; request-nya sendiri tidak dibalas selama stream masih terbuka.',
+    hint: 'Saat menerima subscriptions/listen, tulis {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":<id request itu>},"notifications":{...yang akan Anda kirim}}} sebelum apa pun untuk stream itu, dan biarkan request-nya tetap terbuka.',
+  },
+  'subscriptions.requested-only': {
+    rule: 'Sebuah stream hanya membawa jenis notification yang dimintanya',
+    expected: 'Setelah setiap tool dipanggil, stream yang tidak meminta apa pun (notifications {}) tidak membawa apa-apa selain pengakuannya, dan stream yang meminta jenis-jenis yang dideklarasikan hanya membawa jenis-jenis itu.',
+    hint: 'Simpan filter setiap stream, dan kirim notification ke sebuah stream hanya bila filternya meminta jenis itu (toolsListChanged, promptsListChanged, resourcesListChanged, atau URI di resourceSubscriptions).',
+  },
+  'subscriptions.subscription-id': {
+    rule: 'Semua yang lewat di sebuah stream membawa subscriptionId-nya',
+    expected: 'Setiap notifications/tools/list_changed, prompts/list_changed, resources/list_changed, dan resources/updated membawa _meta["io.modelcontextprotocol/subscriptionId"] = id sebuah request subscriptions/listen yang masih terbuka; result yang menutup sebuah stream membawa id-nya di result._meta dengan cara yang sama; notifications/cancelled dari server menyebut sebuah request subscriptions/listen.',
+    hint: 'Taruh _meta: {"io.modelcontextprotocol/subscriptionId": <id request listen>} di setiap notification sebuah stream dan di result yang menutupnya.',
+  },
+  'cancellation.after-cancel': {
+    rule: 'Tidak ada apa-apa lagi untuk sebuah request setelah client membatalkannya',
+    expected: 'Setelah notifications/cancelled untuk stream subscriptions/listen yang terbuka (atau, di server yang tidak punya stream, untuk panggilan tool yang sedang melaporkan progress), server tidak menulis apa-apa lagi untuk request itu: tidak ada balasan, tidak ada notification dengan subscriptionId atau progress token-nya, bahkan ketika stdin ditutup.',
+    hint: 'Simpan setiap request yang sedang berjalan menurut id-nya; saat menerima notifications/cancelled, buang request itu (akhiri stream-nya, hentikan pekerjaannya) dan jangan pernah menulis balasannya atau apa pun lagi untuknya.',
+  },
+  'tools.result-type': {
+    rule: 'Result yang meminta input menyatakan resultType "input_required"',
+    expected: 'Setiap tool, yang dipanggil hanya dengan argumen wajibnya maupun dengan semua argumennya, menjawab dengan result akhir (resultType "complete", tanpa inputRequests, tanpa requestState) atau dengan resultType "input_required" beserta inputRequests dan/atau requestState-nya.',
+    hint: 'Bila sebuah tool butuh input tambahan, kembalikan {resultType:"input_required", inputRequests:{...}, requestState}; "complete" hanya untuk result akhir.',
+  },
+  'tools.output-schema': {
+    rule: 'structuredContent sesuai dengan outputSchema tool-nya',
+    expected: 'Setiap tool yang mendeklarasikan outputSchema, bila dipanggil dengan semua argumennya, tuntas dengan structuredContent yang lolos validasi terhadap skema itu (JSON Schema 2020-12).',
+    hint: 'Susun structuredContent mengikuti outputSchema yang Anda cantumkan di tools/list (setiap properti wajib, dengan tipe yang dideklarasikan), dan validasi dulu sebelum dikembalikan.',
+  },
+  'tools.structured-text': {
+    rule: 'structuredContent juga dikirim sebagai teks JSON di sebuah blok TextContent',
+    expected: 'Result complete yang memuat structuredContent juga punya blok content {type:"text"} yang text-nya adalah nilai itu dalam bentuk JSON (JSON.stringify(structuredContent)).',
+    hint: 'Di samping structuredContent, tambahkan {type:"text", text: JSON.stringify(structuredContent)} ke content, untuk client yang hanya membaca content.',
+  },
+  'pagination.invalid-cursor': {
+    rule: 'Cursor yang tidak pernah diterbitkan server mendapat -32602 Invalid params',
+    expected: 'Setiap method daftar yang ditawarkan server (tools/list, resources/list, resources/templates/list, prompts/list), bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman hasil.',
+    hint: 'Perlakukan cursor sebagai token milik Anda sendiri: bila bukan cursor yang Anda terbitkan (atau sudah kedaluwarsa), jawab {"code":-32602,"message":"Invalid cursor"}.',
+  },
+  'lists.no-input-required': {
+    rule: 'input_required hanya untuk tools/call, resources/read, dan prompts/get',
+    expected: 'server/discover dan setiap method daftar yang ditawarkan server (tools/list, resources/list, resources/templates/list, prompts/list), bila diminta oleh client yang mendeklarasikan form elicitation, menjawab tanpa resultType "input_required", inputRequests, maupun requestState.',
+    hint: 'Minta input hanya dari tools/call, resources/read, atau prompts/get; daftar dan server/discover selalu memberi result lengkapnya.',
+  },
 };
 
 /**
@@ -178,6 +309,12 @@ export const checks: Readonly<Record<string, CheckWords>> = {
  * ditampilkan apa adanya.
  */
 export const checkReasons: readonly { en: RegExp; id: string }[] = [
+  // --- Streamable HTTP (src/checker/stages/http.ts) ---
+  { en: /^the server answered every request with application\/json, so there is no stream to end$/, id: 'server menjawab setiap request dengan application/json, jadi tidak ada stream yang perlu diakhiri' },
+  { en: /^the server answered every request with application\/json, so there is no stream to buffer$/, id: 'server menjawab setiap request dengan application/json, jadi tidak ada stream yang bisa ditahan proxy' },
+  { en: /^the server supports (.+), older than the header, so it may take a request without it as version 2025-03-26$/, id: 'server mendukung {1}, versi yang lebih tua daripada header itu, jadi server boleh menganggap request tanpa header itu sebagai versi 2025-03-26' },
+  { en: /^the server declares no tools, prompts or resources, so no request carries Mcp-Name$/, id: 'server tidak mendeklarasikan tools, prompts, maupun resources, jadi tidak ada request yang membawa Mcp-Name' },
+  { en: /^this environment cannot send an Origin header \(a browser leaves it out of a Request it builds\)$/, id: 'lingkungan ini tidak bisa mengirim header Origin (browser membuangnya dari Request yang dibuatnya sendiri)' },
   { en: /^not selected for this run$/, id: 'tidak dipilih untuk pemeriksaan kali ini' },
   { en: /^server\/discover gave no capabilities, so it is unknown whether the server offers (\w+)$/, id: 'server/discover tidak memberi capabilities, jadi tidak diketahui apakah server menawarkan {1}' },
   { en: /^the server does not declare the (\w+) capability$/, id: 'server tidak mendeklarasikan capability {1}' },
@@ -198,6 +335,50 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
   { en: /^resources\/list lists no resource to read$/, id: 'resources/list tidak mencantumkan resource yang bisa dibaca' },
   { en: /^the server sends no requestState, so there is nothing to tamper with$/, id: 'server tidak mengirim requestState, jadi tidak ada yang bisa diutak-atik' },
   { en: /^the server asked for no input, only a requestState$/, id: 'server tidak meminta input apa pun, hanya mengirim requestState' },
+
+  // --- Mengapa sebuah pemeriksaan atau tahap tidak dijalankan (src/checker/run.ts, explore.ts, stages/) ---
+  { en: /^not run: stage (\d+) failed$/, id: 'tidak dijalankan: tahap {1} gagal' },
+  { en: /^a legacy server: only the rules that hold for both eras were checked, after an initialize handshake$/, id: 'server legacy: hanya aturan yang berlaku di kedua era yang diperiksa, setelah handshake initialize' },
+  { en: /^not a rule for this server$/, id: 'bukan aturan untuk server ini' },
+  { en: /^a rule of the (stdio|Streamable HTTP) transport$/, id: 'aturan untuk transport {1}' },
+  { en: /^the run was stopped$/, id: 'pemeriksaan dihentikan sebelum selesai' },
+  { en: /^it builds on "([^"]+)", which warned$/, id: 'pemeriksaan ini bertumpu pada "{1}", yang menghasilkan peringatan' },
+  { en: /^it builds on "([^"]+)", which did not run$/, id: 'pemeriksaan ini bertumpu pada "{1}", yang tidak dijalankan' },
+  {
+    en: /^it builds on "([^"]+)", which did not run \(the tool policy kept it out; run with --call-tools all\)$/,
+    id: 'pemeriksaan ini bertumpu pada "{1}", yang tidak dijalankan (aturan pemanggilan tool tidak mengizinkannya; jalankan dengan --call-tools all)',
+  },
+  { en: /^it needs a reply, and "([^"]+)" got none \((.*)\)$/, id: 'pemeriksaan ini butuh balasan, dan "{1}" tidak mendapatkannya ({~2})' },
+  { en: /^no tool asks for input$/, id: 'tidak ada tool yang meminta input' },
+  { en: /^no tool asks for input, so no request needs a client capability$/, id: 'tidak ada tool yang meminta input, jadi tidak ada request yang membutuhkan capability client' },
+  // Kebijakan --call-tools safe: tool yang tidak dipanggil disebut namanya (paling banyak tiga, lalu "dan N lainnya").
+  { en: /^(.+) and (\d+) more$/, id: '{1} dan {2} lainnya' },
+  {
+    en: /^it would call (.+), not annotated readOnlyHint: true or destructiveHint: false, which --call-tools safe keeps out \(run with --call-tools all\)$/,
+    id: 'pemeriksaan ini akan memanggil {1}, yang tidak diberi anotasi readOnlyHint: true atau destructiveHint: false, sehingga tidak dipanggil di bawah --call-tools safe (jalankan dengan --call-tools all)',
+  },
+  {
+    en: /^(.+): no callable tool asked for input, and (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
+    id: '{1}: tidak ada tool yang boleh dipanggil yang meminta input, dan {2} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
+  },
+  {
+    en: /^no request was seen, but (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
+    id: 'tidak terlihat request apa pun, tetapi {1} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
+  },
+];
+
+/**
+ * Apa yang ditemukan penyelidikan era sebelum request lain (`EraFinding.detail`,
+ * src/checker/era.ts): satu kalimat bahasa Inggris utuh per pola. `{~1}`
+ * diterjemahkan lagi dengan `checkActualParts` (lalu `checkActuals`), `{1}`
+ * ditampilkan persis (versi, kode error, pesan server).
+ */
+export const checkEras: readonly { en: RegExp; id: string }[] = [
+  { en: /^server\/discover returned a DiscoverResult: a modern server$/, id: 'server/discover mengembalikan DiscoverResult: server modern' },
+  { en: /^server\/discover returned a result: a modern server$/, id: 'server/discover mengembalikan sebuah result: server modern' },
+  { en: /^server\/discover got the modern error (.+): a modern server$/, id: 'server/discover mendapat error modern {1}: server modern' },
+  { en: /^(.+); initialize agreed version (\S+): a legacy server$/, id: '{~1}; initialize menyepakati versi {2}: server legacy' },
+  { en: /^(.+); (.+): the era is unknown$/, id: '{~1}; {~2}: era server tidak diketahui' },
 ];
 
 /**
@@ -268,6 +449,35 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^initialize was answered with an InitializeResult for (\S+), and server\/discover gave no DiscoverResult: this is a legacy server$/, id: 'initialize dijawab dengan InitializeResult untuk {1}, dan server/discover tidak memberi DiscoverResult: ini server legacy' },
   { en: /^initialize was answered with an InitializeResult, and server\/discover gave no DiscoverResult: this is a legacy server$/, id: 'initialize dijawab dengan InitializeResult, dan server/discover tidak memberi DiscoverResult: ini server legacy' },
 
+  // --- Streamable HTTP, tahap 1 (src/checker/stages/http.ts) ---
+  { en: /^the checker was not given a Streamable HTTP spawner \(httpSpawner\)$/, id: 'checker tidak diberi spawner Streamable HTTP (httpSpawner)' },
+  { en: /^no whole response to (.+) within (\d+) ms$/, id: 'tidak ada response utuh untuk {~1} dalam {#2} ms' },
+  { en: /^(.+?) got no HTTP response: (.*)$/, id: '{~1} tidak mendapat response HTTP: {2}' },
+  { en: /^(.+?) was served: (.+)$/, id: '{~1} tetap dilayani: {~2}' },
+  { en: /^(.+?) got HTTP (\d+) with error (\S+) (.*), not 400 with -32020 \(HeaderMismatch\)$/, id: '{~1} mendapat HTTP {2} dengan error {3} {4}, bukan 400 dengan -32020 (HeaderMismatch)' },
+  { en: /^(.+?) got (.+), not 400 with a JSON-RPC error -32020 \(HeaderMismatch\) under the request's id$/, id: '{~1} mendapat {~2}, bukan 400 dengan error JSON-RPC -32020 (HeaderMismatch) ber-id request itu' },
+  { en: /^(.+?) got (.+), not a 2xx response(|: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?)$/, id: '{~1} mendapat {~2}, bukan response 2xx{~3}' },
+  { en: /^(.+?) got (.+), with no JSON-RPC response under (?:that|its) id$/, id: '{~1} mendapat {~2}, tanpa response JSON-RPC ber-id itu' },
+  { en: /^(.+?) got Content-Type application\/json with a body that is not JSON: (.+)$/, id: '{~1} mendapat Content-Type application/json dengan body yang bukan JSON: {~2}' },
+  { en: /^(.+?) got Content-Type application\/json whose body is not a single JSON object: (.+)$/, id: '{~1} mendapat Content-Type application/json yang body-nya bukan satu objek JSON: {~2}' },
+  { en: /^(.+?) got a JSON body that is not the response to it \(id (.*)\): (.+)$/, id: '{~1} mendapat body JSON yang bukan response untuknya (id {2}): {~3}' },
+  { en: /^(.+?) got an SSE event whose data is not JSON: (.*)$/, id: '{~1} mendapat event SSE yang data-nya bukan JSON: {2}' },
+  { en: /^(.+?) got an SSE event that is not a JSON-RPC message: (.*)$/, id: '{~1} mendapat event SSE yang bukan pesan JSON-RPC: {2}' },
+  { en: /^(.+?) got an SSE stream without the response to it \((\d+) event\(s\)(|, the last one cut off without its blank line)\)$/, id: '{~1} mendapat stream SSE tanpa response untuknya ({2} event{~3})' },
+  { en: /^(.+?) got (.+): a request is answered with Content-Type application\/json or text\/event-stream$/, id: '{~1} mendapat {~2}: request dijawab dengan Content-Type application/json atau text/event-stream' },
+  { en: /^the response to (.+?) carried a JSON-RPC request \((\S+), id (.*)\)$/, id: 'response untuk {~1} membawa request JSON-RPC ({2}, id {3})' },
+  { en: /^the stream of (.+?) went on after the response: (\d+) more event\(s\)$/, id: 'stream untuk {~1} masih berlanjut setelah response-nya: {2} event lagi' },
+  { en: /^the SSE response to (.+?) has no X-Accel-Buffering header$/, id: 'response SSE untuk {~1} tidak membawa header X-Accel-Buffering' },
+  { en: /^the SSE response to (.+?) has X-Accel-Buffering: (.*)$/, id: 'response SSE untuk {~1} membawa X-Accel-Buffering: {2}' },
+  { en: /^the notification got 202 with a body: (.+)$/, id: 'notification itu mendapat 202 dengan body: {~1}' },
+  { en: /^the notification got (.+), not 202 Accepted$/, id: 'notification itu mendapat {~1}, bukan 202 Accepted' },
+  { en: /^(.+?) got -32020 (.*): the encoded value was compared without decoding it$/, id: '{~1} mendapat -32020 {2}: nilai yang di-encode dibandingkan tanpa di-decode lebih dulu' },
+  { en: /^(\S+) on the MCP endpoint got HTTP (\d+)(| \S+), not 405 Method Not Allowed$/, id: '{1} ke endpoint MCP mendapat HTTP {2}{3}, bukan 405 Method Not Allowed' },
+  { en: /^the response to (.+?) carries Mcp-Session-Id: (.*)$/, id: 'response untuk {~1} membawa Mcp-Session-Id: {2}' },
+  { en: /^(.+?) got (.+), not the answer it gets without it$/, id: '{~1} mendapat {~2}, bukan jawaban yang didapatnya tanpa header itu' },
+  { en: /^(.+?) got (.+), not 403 Forbidden$/, id: '{~1} mendapat {~2}, bukan 403 Forbidden' },
+  { en: /^(.+?) got (.+), not (\d{3}) with (-32\d{3})$/, id: '{~1} mendapat {~2}, bukan {3} dengan {4}' },
+
   // --- Templat umum dari src/checker/define.ts (paling akhir) ---
   { en: /^(.+?) was answered with (.+), not an error$/, id: '{~1} dijawab dengan {~2}, bukan dengan error' },
   { en: /^(.+?) got error (\S+) (.*), not (-?\d+)$/, id: '{~1} mendapat error {2} {3}, bukan {4}' },
@@ -306,6 +516,23 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^the error result$/, id: 'result error itu' },
   { en: /^the ([A-Z]\w*Result)$/, id: '{1}' },
 
+  // --- Streamable HTTP: request yang diperiksa dan response HTTP-nya (src/checker/stages/http.ts) ---
+  { en: /^no response \((.*)\)$/, id: 'tidak ada response ({1})' },
+  { en: /^HTTP (\d+) \(no Content-Type\), no body$/, id: 'HTTP {1} (tanpa Content-Type), tanpa body' },
+  { en: /^HTTP (\d+) \(no Content-Type\), body (.*)$/, id: 'HTTP {1} (tanpa Content-Type), body {2}' },
+  { en: /^HTTP (\d+) (\S+), no body$/, id: 'HTTP {1} {2}, tanpa body' },
+  { en: /^HTTP (\d+) (\S+), body (.*)$/, id: 'HTTP {1} {2}, body {3}' },
+  { en: /^, the last one cut off without its blank line$/, id: ', yang terakhir terpotong tanpa baris kosongnya' },
+  { en: /^the POST$/, id: 'POST itu' },
+  { en: /^a request with Mcp-Session-Id: (\S+)$/, id: 'request dengan Mcp-Session-Id: {1}' },
+  { en: /^(\S+) without (MCP-Protocol-Version|Mcp-Method|Mcp-Name)$/, id: '{1} tanpa {2}' },
+  { en: /^server\/discover \(version (\S+) in _meta\) with MCP-Protocol-Version: (\S+)$/, id: 'server/discover (versi {1} di _meta) dengan MCP-Protocol-Version: {2}' },
+  { en: /^(\S+) with (Mcp-Method|Mcp-Session-Id|Origin): (\S+)$/, id: '{1} dengan {2}: {3}' },
+  { en: /^(\S+) for (.+) with Mcp-Name: (.+)$/, id: '{1} untuk {2} dengan Mcp-Name: {3}' },
+  { en: /^: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?$/, id: ': benarkah ini endpoint MCP-nya (path-nya, misalnya /mcp)?' },
+  { en: /^(\S+) \(id (.*)\)$/, id: '{1} (id {2})' },
+  { en: /^([\w-]+(?:\/[\w-]+)+|\d+)$/, id: '{1}' },
+
   // --- Masalah bentuk sebuah result (src/checker/shapes.ts), dipisah "; " ---
   { en: /^result\.resultType is (.*), not "(.*)"$/, id: 'result.resultType bernilai {1}, bukan "{2}"' },
   { en: /^result\.ttlMs is not an integer >= 0$/, id: 'result.ttlMs bukan integer >= 0' },
@@ -331,6 +558,10 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+) is not an array$/, id: '{1} bukan array' },
   { en: /^(.+) is not a string$/, id: '{1} bukan string' },
   { en: /^(.+) is not a boolean$/, id: '{1} bukan boolean' },
+
+  // --- Hasil penyelidikan era (src/checker/era.ts), disisipkan ke kalimat `checkEras` ---
+  { en: /^(server\/discover|initialize) got no reply \((.+)\)$/, id: '{1} tidak mendapat balasan ({~2})' },
+  { en: /^(server\/discover|initialize) got (error .+|a result.*)$/, id: '{1} mendapat {~2}' },
 
   // --- Ekor pesan proses server (src/checker/session.ts) ---
   { en: /^$/, id: '' },

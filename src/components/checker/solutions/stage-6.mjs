@@ -107,3 +107,11 @@ METHODS['prompts/get'] = ({ name }) => {
   if (name !== 'plan_day') throw new RpcError(-32602, `Unknown prompt: ${name}`);
   return { resultType: 'complete', messages: [{ role: 'user', content: { type: 'text', text: 'Plan my day.' } }] };
 };
+// Every list fits on one page, so a cursor is never one we issued: refuse it.
+for (const list of ['tools/list', 'resources/list', 'resources/templates/list', 'prompts/list']) {
+  const onePage = METHODS[list];
+  METHODS[list] = (params, caps) => {
+    if (params.cursor !== undefined) throw new RpcError(-32602, 'Invalid cursor');
+    return onePage(params, caps);
+  };
+}
