@@ -147,7 +147,7 @@ export async function ensureInputTool(c: CheckContext): Promise<InputTool | null
 export async function requireInputTool(c: CheckContext, what: string): Promise<InputTool> {
   const tool = await ensureInputTool(c);
   if (tool) return tool;
-  if (c.state.inputToolMislabelled !== undefined) c.notRun('prerequisite', `${what}: ${c.state.inputToolReason} (see tools.result-type)`);
+  if (c.state.inputToolMislabelled !== undefined) c.notRun('prerequisite', `${c.state.inputToolReason} (see tools.result-type)`);
   const out = c.state.inputToolKeptOut ?? [];
   if (out.length > 0) {
     c.notRun('policy', `${what}: no callable tool asked for input, and ${out.slice(0, 3).join(', ')}${out.length > 3 ? ` and ${out.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);

@@ -13,7 +13,8 @@
  *   nothing is ever fetched; a `$ref` that does not resolve inside the schema makes it unusable.
  * - "Implementations SHOULD apply reasonable bounds, such as a maximum schema depth, a cap on the total
  *   number of subschemas": schemas over {@link SCHEMA_LIMITS} are not compiled.
- * `format` is an annotation (the 2020-12 default vocabulary), so formats are not asserted.
+ * `format` is an annotation (the 2020-12 default vocabulary), so formats are not asserted. A `pattern` runs
+ * on the JavaScript RegExp engine: within the bounds, a schema is trusted as far as the server that sent it.
  */
 
 /** The largest schema compiled: its JSON text in characters, its nesting depth, its number of objects. */
@@ -56,9 +57,8 @@ export async function validateAgainstSchema(schema: unknown, value: unknown): Pr
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return { unusable: 'it is not a JSON object' };
   const dialect = (schema as { $schema?: unknown }).$schema;
   if (dialect !== undefined && !DIALECT_2020.includes(String(dialect))) return { unusable: `it declares the dialect ${JSON.stringify(dialect)}, and the checker validates JSON Schema 2020-12 only` };
-  const text = JSON.stringify(schema);
   const size = measure(schema);
-  if (text.length > SCHEMA_LIMITS.chars || size.depth > SCHEMA_LIMITS.depth || size.objects > SCHEMA_LIMITS.objects) {
+  if (size.depth > SCHEMA_LIMITS.depth || size.objects > SCHEMA_LIMITS.objects || JSON.stringify(schema).length > SCHEMA_LIMITS.chars) {
     return { unusable: 'it exceeds the bounds the checker validates within' };
   }
   const Ajv2020 = await ajvClass();

@@ -36,9 +36,15 @@ describe('tools-only.py (plain Python, no SDK)', () => {
     expect(report.incomplete).toEqual([]);
     expect(report.server).toMatchObject({ name: 'tools-only-python', supportedVersions: ['2026-07-28'], capabilities: { tools: {} } });
     expect(report.inputTool).toBe('book_table');
-    // Every stage it can be judged on passes; only the undeclared resources and prompts are skipped.
-    const stages = Object.fromEntries(report.stages.map((s) => [s.id, s.status]));
-    expect(stages).toEqual({ framing: 'pass', jsonrpc: 'pass', discover: 'pass', meta: 'pass', tools: 'pass', 'resources-prompts': 'skipped', mrtr: 'pass', legacy: 'pass' });
+    // Every stage passes but the one of resources and prompts, whose checks are skipped (not declared).
+    for (const s of report.stages.filter((s) => s.id !== 'resources-prompts')) expect(s.status, s.id).toBe('pass');
+    const undeclared = checks(report).filter((c) => /^(resources|prompts)\./.test(c.id));
+    expect(undeclared.length).toBeGreaterThan(0);
+    for (const c of undeclared) expect(c.status, c.id).toBe('skipped');
+    // The multi round-trip checks ran (none skipped): the signed requestState, the retry in a fresh process.
+    const mrtr = checks(report).filter((c) => c.id.startsWith('mrtr.'));
+    expect(mrtr.length).toBeGreaterThan(0);
+    for (const c of mrtr) expect(c.status, c.id).toBe('pass');
   }, 120_000);
 });
 

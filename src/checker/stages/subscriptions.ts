@@ -150,9 +150,9 @@ async function watchStreams(c: CheckContext): Promise<Watched> {
 }
 
 /** Ends a check that saw nothing to judge: not run for policy when tools were kept out (one might have made the server notify), else skipped. */
-function nothingToJudge(c: CheckContext, w: Watched, what: string): never {
-  if (w.keptOut.length > 0) c.notRun('policy', `${what}, and ${w.keptOut.slice(0, 3).join(', ')}${w.keptOut.length > 3 ? ` and ${w.keptOut.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);
-  c.skip(what);
+function nothingToJudge(c: CheckContext, w: Watched, reason: string): never {
+  if (w.keptOut.length > 0) c.notRun('policy', `${reason}, and ${w.keptOut.slice(0, 3).join(', ')}${w.keptOut.length > 3 ? ` and ${w.keptOut.length - 3} more` : ''} were not called (not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all)`);
+  c.skip(reason);
 }
 
 /** True when `filter` asked for notifications of `method`. */

@@ -365,6 +365,29 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
     en: /^no request was seen, but (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
     id: 'tidak terlihat request apa pun, tetapi {1} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
   },
+  // --- Hasil, skema keluaran, pagination, stream listen, pembatalan ---
+  { en: /^(.+) asked for input under resultType (.+), not "input_required" \(see tools\.result-type\)$/, id: '{1} meminta input dengan resultType {2}, bukan "input_required" (lihat tools.result-type)' },
+  { en: /^(.+) asked for input under resultType (.+), not "input_required"$/, id: '{1} meminta input dengan resultType {2}, bukan "input_required"' },
+  { en: /^no tool declares an outputSchema$/, id: 'tidak ada tool yang mendeklarasikan outputSchema' },
+  { en: /^the outputSchema could not be used \((.*)\)$/, id: 'outputSchema tidak bisa dipakai ({1})' },
+  { en: /^(\S+): it declares the dialect (.+), and the checker validates JSON Schema 2020-12 only$/, id: '{1}: skemanya mendeklarasikan dialek {2}, sedangkan checker hanya memvalidasi JSON Schema 2020-12' },
+  { en: /^(\S+): it exceeds the bounds the checker validates within$/, id: '{1}: skemanya melampaui batas ukuran yang mau divalidasi checker' },
+  { en: /^(\S+): ajv cannot compile it: (.*)$/, id: '{1}: ajv tidak bisa meng-compile skemanya: {2}' },
+  { en: /^(\S+): it is not a JSON object$/, id: '{1}: skemanya bukan objek JSON' },
+  { en: /^no tool with an outputSchema completed a call \(tried (.*)\)$/, id: 'tidak ada tool ber-outputSchema yang panggilannya tuntas (yang dicoba: {1})' },
+  { en: /^no tool returned structuredContent$/, id: 'tidak ada tool yang mengembalikan structuredContent' },
+  { en: /^the server declares no tools, resources or prompts, so it has no list to page$/, id: 'server tidak mendeklarasikan tools, resources, maupun prompts, jadi tidak punya daftar yang dipecah per halaman' },
+  { en: /^the server declares no listChanged or subscribe capability and answered subscriptions\/listen with (.+)$/, id: 'server tidak mendeklarasikan capability listChanged maupun subscribe, dan menjawab subscriptions/listen dengan {1}' },
+  { en: /^no notification came on the streams but their acknowledgements, so there was no type to judge$/, id: 'tidak ada notification yang datang di stream-stream itu selain pengakuannya, jadi tidak ada jenis notification yang bisa dinilai' },
+  { en: /^nothing came on the streams but their acknowledgements, so there was no subscriptionId to judge$/, id: 'tidak ada apa pun yang datang di stream-stream itu selain pengakuannya, jadi tidak ada subscriptionId yang bisa dinilai' },
+  {
+    en: /^the server offers no subscriptions\/listen stream \((.+)\) and no tool call was still running after reporting progress, so no request was in flight to cancel$/,
+    id: 'server tidak menawarkan stream subscriptions/listen ({1}) dan tidak ada panggilan tool yang masih berjalan setelah melaporkan progress, jadi tidak ada request yang bisa dibatalkan selagi berjalan',
+  },
+  {
+    en: /^(.+), and (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
+    id: '{1}, dan {2} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
+  },
 ];
 
 /**
@@ -478,6 +501,42 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+?) got (.+), not 403 Forbidden$/, id: '{~1} mendapat {~2}, bukan 403 Forbidden' },
   { en: /^(.+?) got (.+), not (\d{3}) with (-32\d{3})$/, id: '{~1} mendapat {~2}, bukan {3} dengan {4}' },
 
+  // --- Id, kode error, hasil, skema keluaran, stream listen, pembatalan ---
+  { en: /^the request with id (.+) was answered without an id: (.*)$/, id: 'request dengan id {1} dijawab tanpa id: {2}' },
+  { en: /^the request with id (.+) was answered under id (.+)$/, id: 'request dengan id {1} dijawab dengan id {2}' },
+  { en: /^(.+?) got error (\S+) (.*): a code of an earlier revision that this one retired$/, id: '{~1} mendapat error {2} {3}: kode dari revisi lama yang sudah dipensiunkan oleh revisi ini' },
+  {
+    en: /^(.+?) got error (\S+) (.*): in the range -32020 to -32099 that MCP reserves, and not one it defines \(-32020, -32021, -32022\)$/,
+    id: '{~1} mendapat error {2} {3}: kodenya ada di rentang -32020 sampai -32099 yang dicadangkan MCP, dan bukan salah satu yang didefinisikannya (-32020, -32021, -32022)',
+  },
+  { en: /^tools\/call (\S+) carried (.+) without a resultType; it must say "input_required"$/, id: 'tools/call {1} membawa {2} tanpa resultType; seharusnya resultType-nya "input_required"' },
+  { en: /^tools\/call (\S+) carried (.+) under resultType (.+), not "input_required"$/, id: 'tools/call {1} membawa {2} dengan resultType {3}, bukan "input_required"' },
+  {
+    en: /^(\S+) was answered with (.+) asking for input; only tools\/call, resources\/read and prompts\/get may answer input_required$/,
+    id: '{1} dijawab dengan {~2} yang meminta input; hanya tools/call, resources/read, dan prompts/get yang boleh menjawab input_required',
+  },
+  { en: /^tools\/call (\S+) completed without structuredContent, although the tool declares an outputSchema$/, id: 'tools/call {1} tuntas tanpa structuredContent, padahal tool itu mendeklarasikan outputSchema' },
+  { en: /^the structuredContent of (\S+) does not conform to its outputSchema: (.*)$/, id: 'structuredContent dari {1} tidak sesuai dengan outputSchema-nya (kata ajv: {2})' },
+  { en: /^the result of (\S+) has structuredContent but no TextContent block with it as JSON$/, id: 'result dari {1} memuat structuredContent, tetapi tidak ada blok TextContent yang memuatnya sebagai JSON' },
+  { en: /^no notifications\/subscriptions\/acknowledged for subscriptions\/listen \(id (.+)\) within (\d+) ms$/, id: 'tidak ada notifications/subscriptions/acknowledged untuk subscriptions/listen (id {1}) dalam {#2} ms' },
+  {
+    en: /^subscriptions\/listen was answered with (.+), although the server declares (.+), notifications only a listen stream can carry$/,
+    id: 'subscriptions/listen dijawab dengan {~1}, padahal server mendeklarasikan {2}, yaitu notification yang hanya bisa dibawa stream listen',
+  },
+  { en: /^subscriptions\/listen was answered with (.+) before any notifications\/subscriptions\/acknowledged$/, id: 'subscriptions/listen dijawab dengan {~1} sebelum ada notifications/subscriptions/acknowledged' },
+  { en: /^the first message of the stream was a (\S+) notification, not notifications\/subscriptions\/acknowledged$/, id: 'pesan pertama stream itu adalah notification {1}, bukan notifications/subscriptions/acknowledged' },
+  { en: /^the acknowledgement carries no subscriptionId in _meta; it must be the id of the subscriptions\/listen request \((.+)\)$/, id: 'pengakuan itu tidak membawa subscriptionId di _meta; nilainya harus id request subscriptions/listen itu ({1})' },
+  { en: /^the acknowledgement carries subscriptionId (.+), not the id of the subscriptions\/listen request \((.+)\)$/, id: 'pengakuan itu membawa subscriptionId {1}, bukan id request subscriptions/listen itu ({2})' },
+  { en: /^the acknowledgement has no params\.notifications object \(the subset of the filter the server honours\)$/, id: 'pengakuan itu tidak memuat objek params.notifications (bagian filter yang disanggupi server)' },
+  { en: /^the acknowledgement honours (\S+) (.+), which the request did not ask for \(it asked for (.*)\)$/, id: 'pengakuan itu menyanggupi {1} {2}, padahal request-nya tidak meminta itu (yang diminta: {3})' },
+  { en: /^the stream of subscriptions\/listen \(id (.+)\) asked for (.+) and carried (\S+), a type it did not request$/, id: 'stream subscriptions/listen (id {1}) meminta {2}, tetapi membawa {3}, jenis yang tidak dimintanya' },
+  { en: /^the server sent notifications\/cancelled for (.+), which is not a subscriptions\/listen request: (.*)$/, id: 'server mengirim notifications/cancelled untuk {1}, yang bukan request subscriptions/listen: {2}' },
+  { en: /^a (\S+) notification came without _meta\["io\.modelcontextprotocol\/subscriptionId"\]: (.*)$/, id: 'notification {1} datang tanpa _meta["io.modelcontextprotocol/subscriptionId"]: {2}' },
+  { en: /^a (\S+) notification carries subscriptionId (.+), the id of no subscriptions\/listen request \((.*)\)$/, id: 'notification {1} membawa subscriptionId {2}, yang bukan id request subscriptions/listen mana pun ({3})' },
+  { en: /^the result closing subscriptions\/listen \(id (.+)\) carries no subscriptionId in result\._meta$/, id: 'result yang menutup subscriptions/listen (id {1}) tidak membawa subscriptionId di result._meta' },
+  { en: /^the result closing subscriptions\/listen \(id (.+)\) carries subscriptionId (.+) in result\._meta, not (.+)$/, id: 'result yang menutup subscriptions/listen (id {1}) membawa subscriptionId {2} di result._meta, bukan {3}' },
+  { en: /^after notifications\/cancelled for (.+) \(id (.+?)\), the server still wrote: (.*)$/, id: 'setelah notifications/cancelled untuk {~1} (id {2}), server masih menulis: {3}' },
+
   // --- Templat umum dari src/checker/define.ts (paling akhir) ---
   { en: /^(.+?) was answered with (.+), not an error$/, id: '{~1} dijawab dengan {~2}, bukan dengan error' },
   { en: /^(.+?) got error (\S+) (.*), not (-?\d+)$/, id: '{~1} mendapat error {2} {3}, bukan {4}' },
@@ -532,6 +591,14 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?$/, id: ': benarkah ini endpoint MCP-nya (path-nya, misalnya /mcp)?' },
   { en: /^(\S+) \(id (.*)\)$/, id: '{1} (id {2})' },
   { en: /^([\w-]+(?:\/[\w-]+)+|\d+)$/, id: '{1}' },
+
+  { en: /^notifications\/subscriptions\/acknowledged for subscriptions\/listen \(id (.+)\)$/, id: 'notifications/subscriptions/acknowledged untuk subscriptions/listen (id {1})' },
+  { en: /^a (\S+) request \(id (.*)\)$/, id: 'request {1} (id {2})' },
+  { en: /^a (\S+) notification$/, id: 'notification {1}' },
+  { en: /^server\/discover with clientCapabilities "none"$/, id: 'server/discover dengan clientCapabilities "none"' },
+  { en: /^(tools\/call|prompts\/get) without name$/, id: '{1} tanpa name' },
+  { en: /^resources\/read without uri$/, id: 'resources/read tanpa uri' },
+  { en: /^(\S+) with a cursor it never issued$/, id: '{1} dengan cursor yang tidak pernah diterbitkannya' },
 
   // --- Masalah bentuk sebuah result (src/checker/shapes.ts), dipisah "; " ---
   { en: /^result\.resultType is (.*), not "(.*)"$/, id: 'result.resultType bernilai {1}, bukan "{2}"' },

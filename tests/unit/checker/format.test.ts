@@ -53,12 +53,19 @@ beforeAll(() => {
 afterAll(() => rmSync(mutants, { recursive: true, force: true }));
 
 describe('formatReport', () => {
-  it('a passing server: the verdict first, then the era, every check marked PASS, the counts last', async () => {
+  it('a passing server: the verdict first, then the era, every check with its mark, the counts last', async () => {
     const { report, lines } = await check(ROOT, 'toy-servers/calendar.mjs');
     expect(report.verdict).toBe('pass');
     expect(lines[0]).toBe(`verdict: PASS (0 failed, ${report.summary.checksWarned === 1 ? '1 warning' : `${report.summary.checksWarned} warnings`})`);
     expect(lines[1]).toBe(`era: modern (${report.era.detail})`);
-    for (const c of checks(report)) expect(lines).toContain(`  PASS     ${c.id}: ${c.rule}`);
+    // Each check once, with its own mark (a skipped one with its reason after the rule).
+    const MARKS = { pass: 'PASS   ', fail: 'FAIL   ', warn: 'WARN   ', skipped: 'SKIP   ', 'not-run': 'NOT RUN' } as const;
+    expect(checks(report).filter((c) => c.status === 'pass').length).toBeGreaterThan(20);
+    for (const c of checks(report)) {
+      const line = `  ${MARKS[c.status]}  ${c.id}: ${c.rule}`;
+      expect(lines.filter((l) => l === line || l.startsWith(`${line} (`)), c.id).toHaveLength(1);
+      if (c.status === 'skipped') expect(lines).toContain(`${line} (${c.reason})`);
+    }
     expect(lines.at(-1)).toBe(closing(report));
     expect(lines.at(-2)).toBe(`8 stages: ${report.stages.filter((s) => s.status === 'pass').length} passed, 0 failed`);
     expectPlurals(lines);
