@@ -3,7 +3,8 @@
  * Chromium with the Worker engine, on both builds: the Console in HTTP mode on
  * http.mjs, raw requests and responses, a JSON and an SSE response (frames
  * parsed here by the SSE rules and compared with the Console's), the missing
- * Mcp-Name header, a notification POST's 202 and ping's 404. Nothing leaves the page.
+ * Mcp-Name header, a notification POST's 202 and ping's 404, and the Checker
+ * over HTTP on the edited server (one failing rule, then a pass). Nothing leaves the page.
  * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks on
  * the default build, with the same wire results (raw requests, statuses,
  * headers and bodies are wire bytes, the same on both pages).
@@ -203,6 +204,28 @@ for (const { site, prefix, title, console: labels, editor } of RUNS) {
       const ping = await post(page, c);
       expect(ping.status).toBe(400);
       expect(JSON.parse(ping.responseBody).error).toMatchObject({ code: -32601, message: 'Method not found: ping' });
+
+      // 4. The Checker on the server in the editor: with step 3's edit, stage 1 fails on exactly the 404 rule;
+      // with the original back, the verdict is pass.
+      const checker = page.locator('section.mcp-checker');
+      await checker.scrollIntoViewIfNeeded();
+      await expect.poll(() => checker.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+      const runChecker = async () => {
+        await checker.locator('button[data-action="run"]').click();
+        await expect.poll(() => checker.getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
+        return JSON.parse((await checker.getAttribute('data-verdicts')) ?? '{}') as Record<string, string>;
+      };
+      const broken = await runChecker();
+      expect(Object.entries(broken).filter(([, status]) => status === 'fail').map(([id]) => id)).toEqual(['http.unknown-method-404']);
+      await expect.poll(() => checker.getAttribute('data-verdict')).toBe('fail');
+      const failedCheck = checker.locator('[data-check="http.unknown-method-404"]');
+      await expect.poll(() => failedCheck.innerText()).toContain('400');
+      await e.locator('button[data-action="reset"]').click();
+      await e.locator('button[data-action="confirm"]').click();
+      await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('no');
+      const fixed = await runChecker();
+      expect(Object.values(fixed).filter((status) => status === 'fail' || status === 'warn')).toEqual([]);
+      await expect.poll(() => checker.getAttribute('data-verdict')).toBe('pass');
 
       // The Indonesian page's widgets, after the journey, show none of the English UI strings.
       if (prefix === 'id/') await expectNoEnglish(page);

@@ -71,9 +71,10 @@ export const WIDGET_SELECTOR = [
 /**
  * Parts of a widget a reader reads as data, not as the widget's words: code,
  * the editors' content, raw wire lines and JSON views (wire bytes are never
- * translated), a server's own message in a form.
+ * translated), a server's own message in a form, and a quotation marked as
+ * English (the checker quotes the specification's own sentence, `lang="en"`).
  */
-export const NOT_PROSE = 'code, pre, script, style, template, .mcp-editor, .cm-editor, .mcp-raw, .mcp-json, .mcp-elicit-message';
+export const NOT_PROSE = 'code, pre, script, style, template, .mcp-editor, .cm-editor, .mcp-raw, .mcp-json, .mcp-elicit-message, [lang="en"]';
 
 /**
  * What a reader reads in the widgets matched by `selector` (outermost ones
