@@ -30,13 +30,18 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'framing.one-reply': {
     rule: 'Tepat satu balasan untuk setiap request, dalam satu baris, dengan id request itu',
-    expected: 'Dua request yang ditulis berturut-turut masing-masing mendapat tepat satu response, masing-masing di barisnya sendiri dengan id request-nya.',
+    expected: 'Dua request yang ditulis berturut-turut dalam satu kali tulis masing-masing mendapat tepat satu response, masing-masing di barisnya sendiri dengan id request-nya.',
     hint: 'Pecah stdin di "\\n", tangani setiap baris sendiri-sendiri, dan tulis setiap balasan sebagai JSON.stringify(reply) + "\\n" dengan id yang disalin dari request-nya.',
   },
+  'framing.no-server-requests': {
+    rule: 'Server tidak pernah menulis request JSON-RPC ke stdout',
+    expected: 'Tidak ada yang ditulis server yang membawa method sekaligus id: server meminta input kepada client lewat result input_required, tidak pernah lewat request buatannya sendiri.',
+    hint: 'Kembalikan {resultType:"input_required", inputRequests:{...}} dari tools/call, alih-alih menulis request elicitation/create, sampling/createMessage, roots/list, atau ping.',
+  },
   'framing.exit-on-eof': {
-    rule: 'Keluar ketika stdin ditutup',
-    expected: 'Setelah stdin ditutup, server menuntaskan pekerjaannya dan keluar dengan kode 0 dalam beberapa detik.',
-    hint: "Dengarkan akhir stdin (process.stdin.on('end', ...)) dan keluar dengan process.exit(0) setelah balasan terakhir ditulis.",
+    rule: 'Segera keluar ketika stdin ditutup',
+    expected: 'Setelah stdin ditutup, server menuntaskan pekerjaannya dan keluar dalam beberapa detik (dengan kode keluar apa pun: spesifikasi tidak menetapkannya).',
+    hint: "Dengarkan akhir stdin (process.stdin.on('end', ...)) dan keluar setelah balasan terakhir ditulis.",
   },
   // --- Streamable HTTP, tahap 1 (src/checker/stages/http.ts) ---
   'http.post-endpoint': {
@@ -125,9 +130,9 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     hint: 'Sebelum melayani request, periksa bahwa id-nya berupa string atau integer; jika bukan, jawab -32600 tanpa id.',
   },
   'jsonrpc.batch': {
-    rule: 'Batch (array JSON) mendapat -32600 Invalid Request',
-    expected: 'Di MCP, array JSON bukan pesan: array itu mendapat satu error -32600, dan tidak satu pun request di dalamnya dilayani.',
-    hint: 'Setelah JSON.parse, jawab -32600 bila nilainya bukan objek biasa (termasuk bila Array.isArray(value)).',
+    rule: 'Batch (array JSON) tidak dijawab dengan apa pun yang bukan pesan MCP yang valid',
+    expected: 'Array JSON bukan pesan MCP. Spesifikasi tidak menetapkan jawabannya (error seperti -32600, atau tidak dijawab sama sekali); apa pun yang kembali adalah satu pesan yang valid, tidak pernah array, dan server tetap menjawab request berikutnya.',
+    hint: 'Setelah JSON.parse, jawab -32600 (tanpa id) bila nilainya bukan objek biasa, termasuk bila Array.isArray(value).',
   },
   'jsonrpc.notification-silent': {
     rule: 'Notification tidak dibalas',
@@ -165,13 +170,13 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     hint: 'Bandingkan protocolVersion pada request dengan versi yang Anda dukung; bila tidak cocok, jawab -32022 dengan data: {supported: ["2026-07-28"], requested: <versi yang diminta>}.',
   },
   'meta.undeclared-capability': {
-    rule: 'Request yang membutuhkan capability client yang tidak dideklarasikan mendapat -32021',
-    expected: 'Panggilan tool yang perlu bertanya kepada pengguna, dikirim dengan clientCapabilities {}, mendapat error -32021 dengan data.requiredCapabilities (misalnya {"elicitation":{"form":{}}}).',
-    hint: 'Sebelum meminta input, periksa clientCapabilities milik request itu sendiri; bila elicitation tidak ada, jawab -32021 dengan data.requiredCapabilities.',
+    rule: 'Request yang tidak mendeklarasikan elicitation tidak pernah dimintai elicitation',
+    expected: 'Tool yang meminta input, bila dipanggil dengan clientCapabilities {}, tidak meminta elicitation: tool itu menjawab -32021 dengan data.requiredCapabilities (misalnya {"elicitation":{"form":{}}}), atau bekerja tanpanya (result yang tidak meminta apa pun yang tidak dideklarasikan).',
+    hint: 'Sebelum meminta input, periksa clientCapabilities milik request itu sendiri; bila elicitation tidak ada, jawab -32021 dengan data.requiredCapabilities, atau bekerjalah tanpa elicitation.',
   },
   'meta.no-carried-state': {
     rule: 'Tidak ada yang terbawa dari request sebelumnya di koneksi yang sama',
-    expected: 'Di satu proses, setelah beberapa request yang sah, request tanpa _meta tetap mendapat -32602, versi yang tidak dikenal tetap -32022, dan request tanpa elicitation tetap -32021.',
+    expected: 'Di satu proses, setelah beberapa request yang sah, request tanpa _meta tetap mendapat -32602, versi yang tidak dikenal tetap -32022, dan panggilan tool tanpa elicitation mendapat jawaban yang jenisnya sama seperti di proses baru, walaupun request sebelumnya mendeklarasikan elicitation.',
     hint: 'Baca versi dan capability dari _meta milik setiap request, setiap kali; jangan pernah menyimpannya dari request sebelumnya.',
   },
   'tools.list': {
@@ -230,8 +235,8 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     hint: 'Jangan simpan apa pun di memori di antara putaran: taruh yang Anda perlukan di requestState (yang ditandatangani) dan baca jawabannya dari params.inputResponses.',
   },
   'mrtr.tampered-state': {
-    rule: 'requestState yang diutak-atik ditolak',
-    expected: 'Percobaan ulang yang requestState-nya diubah client ditolak (dengan error seperti -32602, atau input_required yang baru), tidak pernah dituntaskan.',
+    rule: 'requestState yang diutak-atik ditolak, atau tidak mengubah apa pun',
+    expected: 'Percobaan ulang yang requestState-nya diubah client ditolak (dengan error seperti -32602, atau input_required yang baru), atau tuntas persis seperti percobaan ulang dengan requestState yang asli; tidak pernah tuntas dengan hasil lain.',
     hint: 'Anggap requestState bisa dikendalikan penyerang: tandatangani (HMAC) dan verifikasi tanda tangannya sebelum dipakai; tolak dengan -32602 bila tidak cocok.',
   },
   'mrtr.missing-answer': {
@@ -240,8 +245,8 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     hint: 'Bila jawaban yang ditunggu tidak ada di inputResponses, kembalikan input_required lagi dengan pertanyaan yang sama.',
   },
   'legacy.initialize': {
-    rule: 'initialize dari client legacy mendapat error yang menyebut versi yang didukung',
-    expected: 'Request initialize (versi 2025-11-25) mendapat error JSON-RPC yang message atau data-nya menyebut versi-versi yang dipahami server (misalnya data.supported: ["2026-07-28"]); server dual-era boleh melayaninya sebagai gantinya.',
+    rule: 'initialize dari client legacy mendapat error yang menyebut versi yang didukung (atau, di server dual-era, handshake)',
+    expected: 'Request initialize (versi 2025-11-25) mendapat error JSON-RPC yang message atau data-nya menyebut versi-versi yang dipahami server (misalnya data.supported: ["2026-07-28"]); server dual-era menjawabnya dengan InitializeResult sebagai gantinya.',
     hint: 'Jawab initialize dengan error seperti -32022 dan data: {supported: ["2026-07-28"], requested: <versi yang diminta>}, agar client lama bisa memberi tahu penggunanya alasannya.',
   },
   'jsonrpc.id-echo': {
@@ -335,6 +340,8 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
   { en: /^resources\/list lists no resource to read$/, id: 'resources/list tidak mencantumkan resource yang bisa dibaca' },
   { en: /^the server sends no requestState, so there is nothing to tamper with$/, id: 'server tidak mengirim requestState, jadi tidak ada yang bisa diutak-atik' },
   { en: /^the server asked for no input, only a requestState$/, id: 'server tidak meminta input apa pun, hanya mengirim requestState' },
+  { en: /^the honest retry did not complete this time, so there is nothing to compare with$/, id: 'kali ini percobaan ulang dengan requestState yang asli tidak tuntas, jadi tidak ada pembandingnya' },
+  { en: /^no tool may be called$/, id: 'tidak ada tool yang boleh dipanggil' },
 
   // --- Mengapa sebuah pemeriksaan atau tahap tidak dijalankan (src/checker/run.ts, explore.ts, stages/) ---
   { en: /^not run: stage (\d+) failed$/, id: 'tidak dijalankan: tahap {1} gagal' },
@@ -388,6 +395,8 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
     en: /^(.+), and (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
     id: '{1}, dan {2} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
   },
+  // Sebuah alasan dengan alasan lain di dalam kurung (src/checker/explore.ts, `${what} (${reason})`): keduanya diterjemahkan.
+  { en: /^(.+?) \((.+)\)$/, id: '{1} ({2})' },
 ];
 
 /**
@@ -437,6 +446,47 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^the check has ended$/, id: 'pemeriksaan sudah berakhir' },
   { en: /^the run was stopped$/, id: 'pemeriksaan dihentikan sebelum selesai' },
   { en: /^the checker itself failed: (.*)$/, id: 'checker sendiri yang gagal: {1}' },
+  { en: /^the server process crashed: (.+) at (.+):(\d+) \((.+)\)$/, id: 'proses server berhenti mendadak: {1} di {2}:{3} ({~4})' },
+
+  // --- Diagnosis framing selagi menunggu balasan (src/checker/session.ts, stages/framing.ts) ---
+  {
+    en: /^the server wrote a JSON-RPC request to stdout \((.+?), id (.*)\); servers must not send requests: ask with input_required instead\. The line: (.*)$/,
+    id: 'server menulis request JSON-RPC ke stdout ({1}, id {2}); server tidak boleh mengirim request, mintalah input lewat input_required. Barisnya: {3}',
+  },
+  {
+    en: /^the server wrote a JSON-RPC request to stdout \((.+?), id (.*)\); servers must not send requests: ask with input_required instead$/,
+    id: 'server menulis request JSON-RPC ke stdout ({1}, id {2}); server tidak boleh mengirim request, mintalah input lewat input_required',
+  },
+  { en: /^a line started with (.+) before the JSON message \(a banner or log written to stdout without a newline\)$/, id: 'ada baris yang diawali {1} sebelum pesan JSON-nya (banner atau log yang ditulis ke stdout tanpa baris baru)' },
+  {
+    en: /^the reply was spread over (\d+) lines \(pretty-printed JSON\); a message must be one line: JSON\.stringify\(reply\) with no indent$/,
+    id: 'balasannya terpecah menjadi {#1} baris (JSON yang dirapikan dengan indentasi); satu pesan harus muat dalam satu baris: JSON.stringify(reply) tanpa indentasi',
+  },
+  {
+    en: /^a JSON-RPC message was spread over (\d+) lines \(pretty-printed JSON\); a message must be one line: JSON\.stringify\(message\) with no indent$/,
+    id: 'sebuah pesan JSON-RPC terpecah menjadi {#1} baris (JSON yang dirapikan dengan indentasi); satu pesan harus muat dalam satu baris: JSON.stringify(message) tanpa indentasi',
+  },
+  { en: /^the server wrote more than (\d+) bytes to stdout without a newline; it was stopped$/, id: 'server menulis lebih dari {#1} byte ke stdout tanpa baris baru, jadi prosesnya dihentikan' },
+  { en: /^the server wrote (\d+) characters without a newline: (.*); each message must end with \\n$/, id: 'server menulis {#1} karakter tanpa baris baru: {2}; setiap pesan harus diakhiri \\n' },
+  { en: /^a reply came under id (.+), which was never sent \(the request had id (.*)\)$/, id: 'ada balasan dengan id {1}, padahal id itu tidak pernah dikirim (request-nya ber-id {2})' },
+  { en: /^the server sent (\d+) (.+?), … notifications? but no reply to (\S+) \(id (.*)\)$/, id: 'server mengirim {#1} notification ({2}, …), tetapi tidak membalas {3} (id {4})' },
+  { en: /^the server sent (\d+) (\S+) and (\S+) notifications? but no reply to (\S+) \(id (.*)\)$/, id: 'server mengirim {#1} notification ({2} dan {3}), tetapi tidak membalas {4} (id {5})' },
+  { en: /^the server sent (\d+) (.+?) notifications? but no reply to (\S+) \(id (.*)\)$/, id: 'server mengirim {#1} notification ({2}), tetapi tidak membalas {3} (id {4})' },
+  {
+    en: /^a notification flood: the server wrote (\d+) (.+) notifications \(more than (\d+) bytes\) and no reply; it was stopped$/,
+    id: 'banjir notification: server menulis {#1} notification {2} (lebih dari {#3} byte) tanpa satu pun balasan, jadi prosesnya dihentikan',
+  },
+  { en: /^a notification flood: the server wrote (\d+) (.+) notifications and no reply; it was stopped$/, id: 'banjir notification: server menulis {#1} notification {2} tanpa satu pun balasan, jadi prosesnya dihentikan' },
+  {
+    en: /^a flood of (\d+) lines that are not JSON \(more than (\d+) bytes\), the first (.*), and no reply; it was stopped$/,
+    id: 'banjir baris yang bukan JSON: server menulis {#1} baris seperti itu (lebih dari {#2} byte; yang pertama {3}) tanpa satu pun balasan, jadi prosesnya dihentikan',
+  },
+  {
+    en: /^a flood of (\d+) lines that are not JSON, the first (.*), and no reply; it was stopped$/,
+    id: 'banjir baris yang bukan JSON: server menulis {#1} baris seperti itu (yang pertama {2}) tanpa satu pun balasan, jadi prosesnya dihentikan',
+  },
+  // Banjir yang bukan notification maupun baris non-JSON: checker menulisnya tanpa apa pun di antara "wrote" dan ";".
+  { en: /^the server wrote ; it was stopped$/, id: 'server membanjiri stdout, jadi prosesnya dihentikan' },
 
 
   // --- Kalimat utuh dari tiap tahap (src/checker/stages/) ---
@@ -445,6 +495,8 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^the server was still running (\d+) ms after stdin closed$/, id: 'server masih berjalan {#1} ms setelah stdin ditutup' },
   { en: /^the server exited by (\S+), not 0$/, id: 'server berhenti karena {1}, bukan keluar dengan kode 0' },
   { en: /^the server exited with code (.+), not 0$/, id: 'server keluar dengan kode {1}, bukan 0' },
+  { en: /^the batch was answered with a JSON array, which is not an MCP message: (.*)$/, id: 'batch itu dijawab dengan array JSON, yang bukan pesan MCP: {1}' },
+  { en: /^the batch was answered with "id": null; MCP ids are never null, so an unreadable id is left out$/, id: 'batch itu dijawab dengan "id": null; id di MCP tidak pernah null, jadi id yang tidak terbaca dihilangkan saja' },
   { en: /^(.+?) was answered with a JSON array: (.*)$/, id: '{~1} dijawab dengan array JSON: {2}' },
   { en: /^the error carries "id": null; MCP ids are never null, so an unreadable id is left out$/, id: 'error itu membawa "id": null; id di MCP tidak pernah null, jadi id yang tidak terbaca dihilangkan saja' },
   { en: /^after the bad line the server stopped answering: (.*)$/, id: 'setelah baris yang rusak itu, server berhenti menjawab: {~1}' },
@@ -452,6 +504,10 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^a notification was answered: (.*)$/, id: 'sebuah notification dijawab: {1}' },
   { en: /^the -32022 error has no data\.supported: a non-empty list of the versions the server speaks$/, id: 'error -32022 itu tidak memuat data.supported: daftar tidak kosong berisi versi-versi yang dipahami server' },
   { en: /^data\.requested is (.*), not the version that was asked for \("(.*)"\)$/, id: 'data.requested bernilai {1}, bukan versi yang diminta ("{2}")' },
+  {
+    en: /^tools\/call (\S+) without elicitation got "(.*)" after a request that declared it, but "(.*)" on a fresh process: the capabilities of the earlier request were carried over$/,
+    id: 'tools/call {1} tanpa elicitation mendapat "{~2}" setelah request yang mendeklarasikan elicitation, tetapi "{~3}" di proses baru: capability dari request sebelumnya ikut terbawa',
+  },
   { en: /^the -32021 error has no data\.requiredCapabilities naming the missing capability, e\.g\. (.*)$/, id: 'error -32021 itu tidak memuat data.requiredCapabilities yang menyebut capability yang kurang, misalnya {1}' },
   { en: /^(.+?) was answered with (.+), although the request declared no elicitation capability$/, id: '{~1} dijawab dengan {~2}, padahal request itu tidak mendeklarasikan capability elicitation' },
   { en: /^tools\/call (.+) was answered with (.+) this time, not input_required$/, id: 'kali ini tools/call {1} dijawab dengan {~2}, bukan input_required' },
@@ -461,12 +517,18 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^the retry completed with isError: true; the answers were not used$/, id: 'percobaan ulang tuntas dengan isError: true; jawabannya tidak dipakai' },
   { en: /^still input_required after three answered rounds$/, id: 'masih input_required setelah tiga putaran yang sudah dijawab' },
   { en: /^the call completed with the tampered requestState$/, id: 'panggilan itu tuntas dengan requestState yang sudah diutak-atik' },
+  {
+    en: /^the call completed with a tampered requestState \((.*)\) and a different outcome than the honest retry: the state steers the result but is not verified$/,
+    id: 'panggilan itu tuntas dengan requestState yang diutak-atik ({1}) dan hasilnya berbeda dari percobaan ulang dengan requestState yang asli: requestState ikut menentukan result, tetapi tidak diverifikasi',
+  },
   { en: /^a retry without answers got (.+)$/, id: 'percobaan ulang tanpa jawaban mendapat {~1}' },
   { en: /^wrong arguments got error (\S+) (.*); a tool's input errors are results with isError: true$/, id: 'argumen yang salah mendapat error {1} {2}; kesalahan input sebuah tool dilaporkan sebagai result dengan isError: true' },
   { en: /^arguments of the wrong type were accepted: the result has no isError: true$/, id: 'argumen bertipe salah diterima: result-nya tidak memuat isError: true' },
   { en: /^wrong arguments got resultType (.*)$/, id: 'argumen yang salah mendapat resultType {1}' },
   { en: /^no result$/, id: 'tidak ada result' },
   { en: /^the error (\S+) (.*) does not name a version the server supports \((.*)\)$/, id: 'error {1} {2} tidak menyebut versi yang didukung server ({3})' },
+  { en: /^this is a legacy server \((.+)\); revision (\S+) requires server\/discover and per-request _meta$/, id: 'ini server legacy ({~1}); revisi {2} mewajibkan server/discover dan _meta di setiap request' },
+  { en: /^initialize was answered with (.+), neither an error nor an InitializeResult$/, id: 'initialize dijawab dengan {~1}, bukan error dan bukan pula InitializeResult' },
   { en: /^initialize was answered with an InitializeResult for (\S+), a version that server\/discover does not list \((.*)\)$/, id: 'initialize dijawab dengan InitializeResult untuk {1}, versi yang tidak tercantum di server/discover ({2})' },
   { en: /^initialize was answered with an InitializeResult, a version that server\/discover does not list \((.*)\)$/, id: 'initialize dijawab dengan InitializeResult untuk versi yang tidak tercantum di server/discover ({1})' },
   { en: /^initialize was answered with an InitializeResult for (\S+), and server\/discover gave no DiscoverResult: this is a legacy server$/, id: 'initialize dijawab dengan InitializeResult untuk {1}, dan server/discover tidak memberi DiscoverResult: ini server legacy' },
@@ -547,6 +609,10 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
 
 /** Potongan yang disisipkan ke kalimat `checkActuals` (lihat keterangan di atasnya). */
 export const checkActualParts: readonly { en: RegExp; id: string }[] = [
+  // --- Temuan era di dalam kalimat lain (discover.result pada server legacy), sebelum potongan lain yang lebih umum ---
+  ...checkEras,
+  { en: /^it answered initialize, not server\/discover$/, id: 'server menjawab initialize, bukan server/discover' },
+
   // --- Balasan dan request yang diperiksa (disisipkan ke kalimat lain) ---
   { en: /^a result$/, id: 'sebuah result' },
   { en: /^a result with resultType "(.*)"$/, id: 'result yang resultType-nya "{1}"' },
@@ -563,6 +629,9 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^a valid server\/discover$/, id: 'server/discover yang valid' },
   { en: /^after a request that declared elicitation, tools\/call (\S+) without it$/, id: 'setelah request yang mendeklarasikan elicitation, tools/call {1} tanpa elicitation' },
   { en: /^tools\/call (\S+) with elicitation declared$/, id: 'tools/call {1} dengan elicitation dideklarasikan' },
+  { en: /^tools\/call (\S+) without elicitation$/, id: 'tools/call {1} tanpa elicitation' },
+  { en: /^no tool asks for input$/, id: 'tidak ada tool yang meminta input' },
+  { en: /^no tool asks for input, so no request needs a client capability$/, id: 'tidak ada tool yang meminta input, jadi tidak ada request yang membutuhkan capability client' },
   { en: /^tools\/call for an unknown tool$/, id: 'tools/call untuk tool yang tidak dikenal' },
   { en: /^resources\/read for an unknown URI$/, id: 'resources/read untuk URI yang tidak dikenal' },
   { en: /^prompts\/get for an unknown prompt$/, id: 'prompts/get untuk prompt yang tidak dikenal' },
@@ -615,6 +684,7 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+)\.mode is neither "form" nor "url"$/, id: '{1}.mode bukan "form" maupun "url"' },
   { en: /^(.+)\.requestedSchema is not \{"type":"object","properties":\{\.\.\.\}\}$/, id: '{1}.requestedSchema bukan {"type":"object","properties":{...}}' },
   { en: /^(.+)\.requestedSchema\.properties\.(.+) is not a flat primitive property$/, id: '{1}.requestedSchema.properties.{2} bukan properti primitif yang datar' },
+  { en: /^inputRequests\.(.+) is (.+), which the request did not declare \(clientCapabilities \{\}\)$/, id: 'inputRequests.{1} berupa {2}, yang tidak dideklarasikan request itu (clientCapabilities {})' },
   { en: /^inputRequests\.(.+) asks for URL-mode elicitation, but the request declared form mode only$/, id: 'inputRequests.{1} meminta elicitation mode URL, padahal request itu hanya mendeklarasikan mode form' },
   { en: /^inputRequests\.(.+) asks for (.*), which the request did not declare$/, id: 'inputRequests.{1} meminta {2}, yang tidak dideklarasikan request itu' },
   { en: /^(.+) is missing or not an object$/, id: '{1} tidak ada atau bukan objek' },
@@ -630,7 +700,15 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^(server\/discover|initialize) got no reply \((.+)\)$/, id: '{1} tidak mendapat balasan ({~2})' },
   { en: /^(server\/discover|initialize) got (error .+|a result.*)$/, id: '{1} mendapat {~2}' },
 
+  // --- Jenis jawaban yang dibandingkan meta.no-carried-state (answerKind di src/checker/stages/meta.ts) ---
+  { en: /^neither a result nor an error$/, id: 'bukan result dan bukan error' },
+  { en: /^error (\S+)$/, id: 'error {1}' },
+  { en: /^(\S+) asking (.+)$/, id: '{1} yang meminta {2}' },
+  { en: /^(complete|input_required)$/, id: '{1}' },
+
   // --- Ekor pesan proses server (src/checker/session.ts) ---
+  { en: /^killed by (\S+)$/, id: 'dihentikan oleh {1}' },
+  { en: /^exit code (\S+)$/, id: 'kode keluar {1}' },
   { en: /^$/, id: '' },
   { en: /^ \(last stderr: (.*)\)$/, id: ' (stderr terakhir: {1})' },
   { en: /^, (.*) \(last stderr: (.*)\)$/, id: ', {1} (stderr terakhir: {2})' },

@@ -213,7 +213,12 @@ describe('Indonesian words of what a failed check received', () => {
       if (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken) return expand(e.left, depth + 1);
       return ['5000'];
     }
-    if (ts.isIdentifier(e) && consts.has(e.text)) return consts.get(e.text)!.flatMap((i) => expand(i, depth + 1));
+    if (ts.isIdentifier(e) && consts.has(e.text)) {
+      // A name declared in the identifier's own file means that declaration (`tail` in session.ts is not `tail` in run.ts).
+      const all = consts.get(e.text)!;
+      const local = all.filter((i) => i.getSourceFile() === e.getSourceFile());
+      return (local.length > 0 ? local : all).flatMap((i) => expand(i, depth + 1));
+    }
     if (ts.isCallExpression(e)) {
       if (ts.isIdentifier(e.expression) && returns.has(e.expression.text)) return returns.get(e.expression.text)!.flatMap((r) => expand(r, depth + 1));
       if (e.expression.getText() === 'JSON.stringify') return ['"Method not found"'];
