@@ -105,34 +105,20 @@ export async function ensureInputTool(c: CheckContext): Promise<InputTool | null
     return null;
   }
   const s = await c.open();
-  // Tools with fewer required arguments first, so a handle one returns (structuredContent) can feed the next.
-  const requiredCount = (t: JsonObject) => (isObject(t.inputSchema) && Array.isArray(t.inputSchema.required) ? t.inputSchema.required.length : 0);
-  const known: JsonObject = {};
-  for (const tool of [...candidates].sort((a, b) => requiredCount(a) - requiredCount(b))) {
-    const args = sampleObject(tool.inputSchema, false, known);
-    let reply: JsonObject;
-    try {
-      reply = await s.request(c.request('tools/call', { name: tool.name as string, arguments: args }, FORM_ELICITATION));
-    } catch (e) {
-      if (!(e instanceof SessionError)) throw e;
-      if (s.ended) break;
-      continue;
-    }
-    const r = resultOf(reply);
-    if (r?.resultType === 'input_required') {
-      c.state.inputTool = { name: tool.name as string, arguments: args, first: r };
-      return c.state.inputTool;
-    }
-    if (r && asksForInput(r)) {
-      // It asks, but under another resultType: tools.result-type names that, and nothing built on it runs.
-      c.state.inputToolMislabelled = tool.name as string;
-      c.state.inputToolReason = `${String(tool.name)} asked for input under resultType ${JSON.stringify(r.resultType)}, not "input_required"`;
-      c.state.inputToolKeptOut = [];
-      return null;
-    }
-    if (r && r.isError !== true && isObject(r.structuredContent)) {
-      for (const [k, v] of Object.entries(r.structuredContent)) if (typeof v === 'string' && !(k in known)) known[k] = v;
-    }
+  // Each in turn, fewer required arguments first (a handle one returns can feed the next), until one asks.
+  const calls = await callEachTool(c, s, candidates, { allArguments: false, until: (r) => r.resultType === 'input_required' || asksForInput(r) });
+  const last = calls.at(-1);
+  const r = last ? resultOf(last.reply) : undefined;
+  if (last && r?.resultType === 'input_required') {
+    c.state.inputTool = { name: last.tool.name as string, arguments: last.arguments, first: r };
+    return c.state.inputTool;
+  }
+  if (last && r && asksForInput(r)) {
+    // It asks, but under another resultType: tools.result-type names that, and nothing built on it runs.
+    c.state.inputToolMislabelled = last.tool.name as string;
+    c.state.inputToolReason = `${String(last.tool.name)} asked for input under resultType ${JSON.stringify(r.resultType)}, not "input_required"`;
+    c.state.inputToolKeptOut = [];
+    return null;
   }
   c.state.inputToolReason = `no tool answered input_required (tried ${candidates.map((t) => t.name).join(', ')})`;
   c.state.inputToolKeptOut = toolsKeptOut(c, tools);
@@ -176,9 +162,15 @@ export interface ToolCall {
  * when `allArguments` (so a tool has what it needs and completes), else the required ones only (so a tool
  * that can ask for what is missing asks); a string an earlier call returned in its `structuredContent`
  * fills a property of the same name (a handle). A call that gets no reply is left out, and the loop ends
- * when the process has ended. Resolves with every call that got a reply.
+ * when the process has ended, or right after a call whose result `until` accepts (that call is the last
+ * one returned). Resolves with every call that got a reply.
  */
-export async function callEachTool(c: CheckContext, s: Session, tools: JsonObject[], { allArguments, max = 8 }: { allArguments: boolean; max?: number }): Promise<ToolCall[]> {
+export async function callEachTool(
+  c: CheckContext,
+  s: Session,
+  tools: JsonObject[],
+  { allArguments, max = 8, until }: { allArguments: boolean; max?: number; until?: (result: JsonObject) => boolean },
+): Promise<ToolCall[]> {
   const requiredCount = (t: JsonObject) => (isObject(t.inputSchema) && Array.isArray(t.inputSchema.required) ? t.inputSchema.required.length : 0);
   const callable = tools.filter((t) => mayCall(c, t)).slice(0, max).sort((a, b) => requiredCount(a) - requiredCount(b));
   const known: JsonObject = {};
@@ -195,6 +187,7 @@ export async function callEachTool(c: CheckContext, s: Session, tools: JsonObjec
     }
     calls.push({ tool, arguments: args, reply });
     const r = resultOf(reply);
+    if (r && until?.(r)) break;
     if (r && r.isError !== true && isObject(r.structuredContent)) {
       for (const [k, v] of Object.entries(r.structuredContent)) if (typeof v === 'string' && !(k in known)) known[k] = v;
     }

@@ -10,9 +10,26 @@ import { FORM_ELICITATION, resultOf, type CheckContext, type CheckDef } from '..
 import { mayCall, toolsKeptOut } from '../explore.ts';
 import { isObject } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
-import { isResponseTo, SessionError } from '../session.ts';
+import { isResponseTo, SessionError, type Session } from '../session.ts';
 import { sampleObject } from '../synth.ts';
 import { failure } from '../../protocol/failure.ts';
+
+/**
+ * Sends two harmless requests of the run's era (as two writes, or `together` in one write of two lines),
+ * waits for both replies, then listens `quietMs` for more. Returns the two requests.
+ */
+async function probeTwice(c: CheckContext, s: Session, together: boolean): Promise<[{ id: number; method: string }, { id: number; method: string }]> {
+  const a = c.probe();
+  const b = c.probe();
+  if (together) s.send(`${JSON.stringify(a)}\n${JSON.stringify(b)}`);
+  else {
+    s.send(a);
+    s.send(b);
+  }
+  for (const r of [a, b]) await s.waitFor((l) => isResponseTo(l.message, r.id), undefined, 0, `reply to ${r.method} (id ${r.id})`, r);
+  await s.quiet(c.state.options.quietMs);
+  return [a, b];
+}
 
 /** The tools of a `tools/list` reply (an empty list when it is no result). */
 function toolsOf(reply: JsonObject): JsonObject[] {
@@ -49,13 +66,7 @@ export const FRAMING_CHECKS: CheckDef[] = [
     hint: 'Write logs with console.error (stderr), never console.log: stdout carries only protocol messages, one per line.',
     async run(c: CheckContext) {
       const s = await c.open();
-      const a = c.probe();
-      const b = c.probe();
-      s.send(a);
-      s.send(b);
-      await s.waitFor((l) => isResponseTo(l.message, a.id), undefined, 0, `reply to ${a.method} (id ${a.id})`, a);
-      await s.waitFor((l) => isResponseTo(l.message, b.id), undefined, 0, `reply to ${b.method} (id ${b.id})`, b);
-      await s.quiet(c.state.options.quietMs);
+      await probeTwice(c, s, false);
       const stray = s.lines.find((l) => l.violation !== undefined);
       if (stray) c.fail(`stdout carried a line that is not a JSON-RPC message (${stray.violation}): ${JSON.stringify(stray.text.slice(0, 200))}`);
     },
@@ -80,12 +91,7 @@ export const FRAMING_CHECKS: CheckDef[] = [
     async run(c: CheckContext) {
       unlessSilent(c);
       const s = await c.open();
-      const a = c.probe();
-      const b = c.probe();
-      s.send(`${JSON.stringify(a)}\n${JSON.stringify(b)}`);
-      await s.waitFor((l) => isResponseTo(l.message, a.id), undefined, 0, `reply to ${a.method} (id ${a.id})`, a);
-      await s.waitFor((l) => isResponseTo(l.message, b.id), undefined, 0, `reply to ${b.method} (id ${b.id})`, b);
-      await s.quiet(c.state.options.quietMs);
+      const [a, b] = await probeTwice(c, s, true);
       for (const id of [a.id, b.id]) {
         const n = s.lines.filter((l) => isResponseTo(l.message, id)).length;
         if (n !== 1) c.fail(`request id ${id} got ${n} responses`);
