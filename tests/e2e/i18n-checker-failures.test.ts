@@ -46,8 +46,8 @@ const cases = [
   {
     name: 'a server that hangs without answering',
     source: `${READ_LINES}lines.on('line', () => {});\n`,
-    // The checker's page timeout is 3000 ms: said the Indonesian way.
-    said: () => t('failure.no-reply', { ms: 3000 }, 'id'),
+    // The checker's page timeout is 3000 ms, and the wait names the request: said the Indonesian way.
+    said: () => t('failure.timeout', { method: 'server/discover', id: '3', ms: 3000 }, 'id'),
   },
   {
     name: 'a server that hangs in a busy loop',

@@ -96,7 +96,8 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
     expect(first.slice(1).every((s) => s === 'pending')).toBe(true);
     const stdoutOnly = c.locator('[data-check="framing.stdout-only"]');
     expect(await stdoutOnly.getAttribute('data-status')).toBe('fail');
-    expect(await stdoutOnly.innerText()).toContain(lang === 'en' ? 'no reply within' : 'tidak ada balasan dalam');
+    // It names the request that got no reply (the era probe found nothing else to say about a silent server).
+    expect(await stdoutOnly.innerText()).toMatch(lang === 'en' ? /no reply to server\/discover \(id \d+\) within/ : /tidak ada balasan untuk server\/discover \(id \d+\) dalam/);
     expect(await stdoutOnly.locator('a.mcp-spec-link').getAttribute('href')).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio');
     await stdoutOnly.locator('.mcp-checker-wire summary').click();
     expect(await stdoutOnly.locator('.mcp-checker-wire').innerText()).toContain('"method":"server/discover"');
@@ -116,7 +117,10 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
       const statuses = await runChecker(c);
       expect(statuses.slice(0, n), `after pasting stage ${n}'s solution`).toEqual(Array(n).fill('pass'));
       if (n < STAGES.length) expect(statuses[n], `stage ${n + 1} is not passed yet`).not.toBe('pass');
-      expect(Number(await c.getAttribute('data-stages-passed'))).toBe(n);
+      // Progress counts the stages this run passed, a stage that only warned (a SHOULD) included: the first n,
+      // and a later one whose only rule is a SHOULD the solution does not meet yet (stage 8 before its solution).
+      expect(Number(await c.getAttribute('data-stages-passed'))).toBe(statuses.filter((s) => s === 'pass' || s === 'warn').length);
+      expect(statuses.filter((s) => s === 'pass' || s === 'warn').length).toBeGreaterThanOrEqual(n);
     }
     const final = await savedEdit(page);
     if (lang === 'id') expect(await rulesAreIndonesian(c)).toBe(STAGES.flatMap((s) => s.checks).length);

@@ -64,7 +64,7 @@ describe('at 390 px', () => {
           expect(b.stages[0]!.top).toBeGreaterThanOrEqual(b.nameBottom);
           expect(b.failedTop).toBeGreaterThanOrEqual(b.stages[0]!.bottom);
           expect(b.right).toBeLessThanOrEqual(b.boxRight);
-          expect(b.stages.map((s) => s.text)).toEqual(STAGES.map((_, i) => expect.stringMatching(new RegExp(`^${i + 1} [✓✗–] `))));
+          expect(b.stages.map((s) => s.text)).toEqual(STAGES.map((_, i) => expect.stringMatching(new RegExp(`^${i + 1} [✓!✗–○] `))));
         }
 
         expect(await axCount(page, 'table')).toBe(1);

@@ -1,9 +1,8 @@
 /**
  * `resultType` says what a result is: a result that asks for input is an
  * InputRequiredResult labelled `input_required` (stage 5, tools), and only
- * `tools/call`, `resources/read` and `prompts/get` may answer one (stage 6,
- * beside the other rules of the list methods, so that it holds for a server
- * whatever it offers).
+ * `tools/call`, `resources/read` and `prompts/get` may answer one (checked
+ * in the stage of each other method: 3, 5 and 6).
  * https://modelcontextprotocol.io/specification/2026-07-28/basic#resulttype
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#supported-requests
  */
@@ -11,6 +10,7 @@ import { FORM_ELICITATION, describeReply, resultOf, type CheckContext, type Chec
 import { asksForInput, callEachTool, ensureDiscover, ensureTools, mayCall, noCallableTool, toolsKeptOut } from '../explore.ts';
 import { isObject } from '../shapes.ts';
 import { SPEC, SPEC_URLS } from '../spec-urls.ts';
+import type { StageId } from '../types.ts';
 
 /**
  * "The `result` **MUST** include a `resultType` field to indicate the type of the result." and "A
@@ -50,32 +50,47 @@ export const RESULT_TYPE_CHECK: CheckDef = {
 /**
  * "Servers **MUST NOT** send `InputRequiredResult` responses on any other client requests" than
  * `prompts/get`, `resources/read` and `tools/call`. Asked with form elicitation declared (a server tempted to
- * ask would ask then), `server/discover` and every list method the server offers must answer without one.
+ * ask would ask then), each other method must answer without one. One check per stage that owns such
+ * methods: `server/discover` (stage 3), `tools/list` (stage 5), the resource and prompt lists (stage 6), each
+ * skipped when the server does not declare what it lists.
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#supported-requests
  */
-export const INPUT_REQUIRED_METHODS_CHECK: CheckDef = {
-  id: 'lists.no-input-required',
-  stage: 'resources-prompts',
-  rule: 'input_required only on tools/call, resources/read and prompts/get',
-  specUrl: `${SPEC_URLS.mrtr}#supported-requests`,
-  quote: 'Servers MUST NOT send InputRequiredResult responses on any other client requests.',
-  level: 'must',
-  expected: 'server/discover and each list method the server offers (tools/list, resources/list, resources/templates/list, prompts/list), asked by a client that declares form elicitation, answer without resultType "input_required", inputRequests or requestState.',
-  hint: 'Ask for input only from tools/call, resources/read or prompts/get; lists and server/discover always give their complete result.',
-  async run(c: CheckContext) {
-    await ensureDiscover(c);
-    const caps = c.state.capabilities ?? {};
-    const methods = ['server/discover'];
-    if (isObject(caps.tools)) methods.push('tools/list');
-    if (isObject(caps.resources)) methods.push('resources/list', 'resources/templates/list');
-    if (isObject(caps.prompts)) methods.push('prompts/list');
-    const s = await c.open();
-    for (const method of methods) {
-      const reply = await s.request(c.request(method, {}, FORM_ELICITATION));
-      const r = resultOf(reply);
-      if (r && (r.resultType === 'input_required' || asksForInput(r))) {
-        c.fail(`${method} was answered with ${describeReply(reply)} asking for input; only tools/call, resources/read and prompts/get may answer input_required`);
+function noInputRequiredCheck(id: string, stage: StageId, lists: { capability?: 'tools' | 'resources' | 'prompts'; methods: string[] }[], none = ''): CheckDef {
+  const names = lists.flatMap((l) => l.methods);
+  return {
+    id,
+    stage,
+    rule: `input_required only on tools/call, resources/read and prompts/get, never on ${names.join(', ')}`,
+    specUrl: `${SPEC_URLS.mrtr}#supported-requests`,
+    quote: 'Servers MUST NOT send InputRequiredResult responses on any other client requests.',
+    level: 'must',
+    expected: `${names.join(', ')}, asked by a client that declares form elicitation, ${names.length === 1 ? 'answers' : 'answer'} without resultType "input_required", inputRequests or requestState.`,
+    hint: 'Ask for input only from tools/call, resources/read or prompts/get; lists and server/discover always give their complete result.',
+    async run(c: CheckContext) {
+      await ensureDiscover(c);
+      const caps = c.state.capabilities ?? {};
+      const methods = lists.filter((l) => !l.capability || isObject(caps[l.capability])).flatMap((l) => l.methods);
+      if (methods.length === 0) c.skip(none);
+      const s = await c.open();
+      for (const method of methods) {
+        const reply = await s.request(c.request(method, {}, FORM_ELICITATION));
+        const r = resultOf(reply);
+        if (r && (r.resultType === 'input_required' || asksForInput(r))) {
+          c.fail(`${method} was answered with ${describeReply(reply)} asking for input; only tools/call, resources/read and prompts/get may answer input_required`);
+        }
       }
-    }
-  },
-};
+    },
+  };
+}
+
+/** server/discover never asks (stage 3). */
+export const DISCOVER_NO_INPUT_CHECK = noInputRequiredCheck('discover.no-input-required', 'discover', [{ methods: ['server/discover'] }]);
+
+/** tools/list never asks (stage 5). */
+export const TOOLS_LIST_NO_INPUT_CHECK = noInputRequiredCheck('tools.list-no-input-required', 'tools', [{ capability: 'tools', methods: ['tools/list'] }], 'the server declares no tools');
+
+/** The resource and prompt lists never ask (stage 6). */
+export const INPUT_REQUIRED_METHODS_CHECK = noInputRequiredCheck('lists.no-input-required', 'resources-prompts', [
+  { capability: 'resources', methods: ['resources/list', 'resources/templates/list'] },
+  { capability: 'prompts', methods: ['prompts/list'] },
+], 'the server declares no resources or prompts');

@@ -387,7 +387,8 @@ function VerdictBlock({ outcome, lang }: { outcome: Outcome; lang: Lang }): JSX.
         </p>
       ) : era.era === 'unknown' ? (
         <p class="mcp-note mcp-checker-era" data-era="unknown">
-          {t('checker.era.unknown', { detail: eraWords(era.detail, lang) })}
+          {/* What the probe got instead is what stage 1 shows, in the page's language (the era's own detail is the command line's). */}
+          {t('checker.era.unknown', {})}
         </p>
       ) : null}
     </div>

@@ -53,7 +53,7 @@ export const checker = {
   'checker.verdict.stage-failed': 'Stage {n} failed, so the stages after it did not run.',
   'checker.verdict.stopped': 'Stopped before the end: no verdict.',
   'checker.era.legacy': 'This is a legacy server (it speaks {version}): only the rules that hold in both eras were checked, each process after an initialize handshake. What the probe found: {detail}',
-  'checker.era.unknown': 'The server answered neither server/discover nor initialize the way a server of either era does, so it was checked as a modern server. What the probe found: {detail}',
+  'checker.era.unknown': 'The server answered neither server/discover nor initialize the way a server of either era does, so it was checked as a modern server; stage 1 below shows what it did instead.',
   'checker.wire': 'Wire lines ({n})',
   'checker.wire.sent': 'sent',
   'checker.wire.received': 'received',

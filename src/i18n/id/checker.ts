@@ -53,7 +53,7 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.verdict.stage-failed': 'Tahap {n} gagal, jadi tahap-tahap sesudahnya tidak dijalankan.',
   'checker.verdict.stopped': 'Dihentikan sebelum selesai: belum ada hasil akhir.',
   'checker.era.legacy': 'Ini server legacy (versinya {version}): yang diperiksa hanya aturan yang berlaku di kedua era, dan setiap proses lebih dulu menjalani handshake initialize. Temuan penyelidikan era: {detail}',
-  'checker.era.unknown': 'Server tidak menjawab server/discover maupun initialize sebagaimana server dari era mana pun, jadi server ini diperiksa sebagai server modern. Temuan penyelidikan era: {detail}',
+  'checker.era.unknown': 'Server tidak menjawab server/discover maupun initialize sebagaimana server dari era mana pun, jadi server ini diperiksa sebagai server modern; tahap 1 di bawah menunjukkan apa yang dilakukannya.',
   'checker.wire': 'Baris wire ({n})',
   'checker.wire.sent': 'dikirim',
   'checker.wire.received': 'diterima',

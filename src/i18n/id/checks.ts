@@ -35,7 +35,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'framing.no-server-requests': {
     rule: 'Server tidak pernah menulis request JSON-RPC ke stdout',
-    expected: 'Tidak ada yang ditulis server yang membawa method sekaligus id: server meminta input kepada client lewat result input_required, tidak pernah lewat request buatannya sendiri.',
+    expected: 'Tidak ada yang ditulis server yang membawa method sekaligus id: server meminta input kepada client lewat balasan input_required, tidak pernah lewat request buatannya sendiri.',
     hint: 'Kembalikan {resultType:"input_required", inputRequests:{...}} dari tools/call, alih-alih menulis request elicitation/create, sampling/createMessage, roots/list, atau ping.',
   },
   'framing.exit-on-eof': {
@@ -296,12 +296,27 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'pagination.invalid-cursor': {
     rule: 'Cursor yang tidak pernah diterbitkan server mendapat -32602 Invalid params',
-    expected: 'Setiap method daftar yang ditawarkan server (tools/list, resources/list, resources/templates/list, prompts/list), bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman hasil.',
+    expected: 'Setiap resources/list, resources/templates/list, prompts/list yang ditawarkan server, bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman hasil.',
+    hint: 'Perlakukan cursor sebagai token milik Anda sendiri: bila bukan cursor yang Anda terbitkan (atau sudah kedaluwarsa), jawab {"code":-32602,"message":"Invalid cursor"}.',
+  },
+  'tools.invalid-cursor': {
+    rule: 'Cursor yang tidak pernah diterbitkan server mendapat -32602 Invalid params',
+    expected: 'Setiap tools/list yang ditawarkan server, bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman hasil.',
     hint: 'Perlakukan cursor sebagai token milik Anda sendiri: bila bukan cursor yang Anda terbitkan (atau sudah kedaluwarsa), jawab {"code":-32602,"message":"Invalid cursor"}.',
   },
   'lists.no-input-required': {
-    rule: 'input_required hanya untuk tools/call, resources/read, dan prompts/get',
-    expected: 'server/discover dan setiap method daftar yang ditawarkan server (tools/list, resources/list, resources/templates/list, prompts/list), bila diminta oleh client yang mendeklarasikan form elicitation, menjawab tanpa resultType "input_required", inputRequests, maupun requestState.',
+    rule: 'input_required hanya untuk tools/call, resources/read, dan prompts/get, tidak pernah untuk resources/list, resources/templates/list, prompts/list',
+    expected: 'resources/list, resources/templates/list, prompts/list, bila diminta oleh client yang mendeklarasikan form elicitation, menjawab tanpa resultType "input_required", inputRequests, maupun requestState.',
+    hint: 'Minta input hanya dari tools/call, resources/read, atau prompts/get; daftar dan server/discover selalu memberi result lengkapnya.',
+  },
+  'discover.no-input-required': {
+    rule: 'input_required hanya untuk tools/call, resources/read, dan prompts/get, tidak pernah untuk server/discover',
+    expected: 'server/discover, bila diminta oleh client yang mendeklarasikan form elicitation, menjawab tanpa resultType "input_required", inputRequests, maupun requestState.',
+    hint: 'Minta input hanya dari tools/call, resources/read, atau prompts/get; daftar dan server/discover selalu memberi result lengkapnya.',
+  },
+  'tools.list-no-input-required': {
+    rule: 'input_required hanya untuk tools/call, resources/read, dan prompts/get, tidak pernah untuk tools/list',
+    expected: 'tools/list, bila diminta oleh client yang mendeklarasikan form elicitation, menjawab tanpa resultType "input_required", inputRequests, maupun requestState.',
     hint: 'Minta input hanya dari tools/call, resources/read, atau prompts/get; daftar dan server/discover selalu memberi result lengkapnya.',
   },
 };
@@ -383,7 +398,10 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
   { en: /^(\S+): it is not a JSON object$/, id: '{1}: skemanya bukan objek JSON' },
   { en: /^no tool with an outputSchema completed a call \(tried (.*)\)$/, id: 'tidak ada tool ber-outputSchema yang panggilannya tuntas (yang dicoba: {1})' },
   { en: /^no tool returned structuredContent$/, id: 'tidak ada tool yang mengembalikan structuredContent' },
-  { en: /^the server declares no tools, resources or prompts, so it has no list to page$/, id: 'server tidak mendeklarasikan tools, resources, maupun prompts, jadi tidak punya daftar yang dipecah per halaman' },
+  { en: /^the server declares no tools, so it has no such list to page$/, id: 'server tidak mendeklarasikan tools, jadi tidak punya daftar semacam itu yang dipecah per halaman' },
+  { en: /^the server declares no resources or prompts, so it has no such list to page$/, id: 'server tidak mendeklarasikan resources maupun prompts, jadi tidak punya daftar semacam itu yang dipecah per halaman' },
+  { en: /^the server declares no tools$/, id: 'server tidak mendeklarasikan tools' },
+  { en: /^the server declares no resources or prompts$/, id: 'server tidak mendeklarasikan resources maupun prompts' },
   { en: /^the server declares no listChanged or subscribe capability and answered subscriptions\/listen with (.+)$/, id: 'server tidak mendeklarasikan capability listChanged maupun subscribe, dan menjawab subscriptions/listen dengan {1}' },
   { en: /^no notification came on the streams but their acknowledgements, so there was no type to judge$/, id: 'tidak ada notification yang datang di stream-stream itu selain pengakuannya, jadi tidak ada jenis notification yang bisa dinilai' },
   { en: /^nothing came on the streams but their acknowledgements, so there was no subscriptionId to judge$/, id: 'tidak ada apa pun yang datang di stream-stream itu selain pengakuannya, jadi tidak ada subscriptionId yang bisa dinilai' },

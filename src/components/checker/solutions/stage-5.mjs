@@ -84,7 +84,11 @@ const ADD_EVENT = {
   annotations: { destructiveHint: false },
 };
 const text = (t, isError = false) => ({ resultType: 'complete', content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) });
-METHODS['tools/list'] = () => ({ resultType: 'complete', tools: [ADD_EVENT], ...CACHE });
+METHODS['tools/list'] = (params) => {
+  // The list fits on one page, so a cursor is never one we issued: refuse it.
+  if (params.cursor !== undefined) throw new RpcError(-32602, 'Invalid cursor');
+  return { resultType: 'complete', tools: [ADD_EVENT], ...CACHE };
+};
 METHODS['tools/call'] = (params, caps) => {
   if (params.name !== ADD_EVENT.name) throw new RpcError(-32602, `Unknown tool: ${params.name}`);
   const { title, startsAt } = params.arguments ?? {};
