@@ -6,7 +6,10 @@
  * with `runChecks` over the Node engine in this process. The same holds for
  * the mutants of the checker's own tests whose tools carry no annotations
  * (tests/fixtures/mutants/mutations.mjs, `unannotated-*`: caught only because
- * the default policy calls every tool), two correct variants
+ * the default policy calls every tool), the mutants of the newer rules
+ * (`input_required` under `complete`, a cancelled listen still answered, a
+ * listen sending unrequested types, a bad-cursor result, a rewritten id), a
+ * server that writes a request to stdout, two correct variants
  * (`ok-graceful-degradation`, `ok-exit-code-3`) and the reference server
  * itself: the same status for every check and the same verdict. Also: a
  * server that hangs in a busy loop, or floods stdout, during a page check is
@@ -22,7 +25,7 @@ import { NodeEngine } from '../../src/engines/node/node-engine.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { checkerWithEdit } from './support/checker-page.ts';
-import { MUTATIONS, mutate } from '../fixtures/mutants/mutations.mjs';
+import { MISBEHAVIOURS, MUTATIONS, mutate } from '../fixtures/mutants/mutations.mjs';
 import { REFERENCE } from '../fixtures/mutants/generate.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -100,15 +103,20 @@ const idsWith = (verdicts: Record<string, string>, status: string) => Object.key
 
 describe('the mutants of the checker tests, in the page and in Node', () => {
   const reference = readFileSync(REFERENCE, 'utf8');
-  const picked = (MUTATIONS as Mutation[]).filter((m) => m.name.startsWith('unannotated-') || m.name === 'ok-graceful-degradation' || m.name === 'ok-exit-code-3');
+  /** The stateless bugs and the rules added with them, each caught by the check naming it, and two correct variants. */
+  const NAMED = ['input-required-as-complete', 'cancelled-still-answered', 'listen-unrequested-types', 'bad-cursor-result', 'id-rewritten', 'ok-graceful-degradation', 'ok-exit-code-3'];
+  const picked = (MUTATIONS as Mutation[]).filter((m) => m.name.startsWith('unannotated-') || NAMED.includes(m.name));
+  const serverRequest = (MISBEHAVIOURS as Mutation[]).find((m) => m.name === 'misbehave-server-request')!;
   const cases = [
     ...picked.map((m) => ({ name: m.name, source: mutate(reference, m) as string, fails: m.fails, warns: m.warns ?? [] })),
+    // A request on stdout: stage 1 fails on exactly that rule, and nothing after it runs.
+    { name: serverRequest.name, source: mutate(reference, serverRequest) as string, fails: ['framing.no-server-requests'], warns: [] as string[] },
     { name: 'reference', source: reference, fails: [] as string[], warns: [] as string[] },
   ];
 
-  test('the mutants picked are the three unannotated bugs and the two correct variants', () => {
+  test('the mutants picked are the three unannotated bugs, the named rules and the two correct variants', () => {
     expect(picked.filter((m) => m.name.startsWith('unannotated-')).length).toBeGreaterThanOrEqual(3);
-    expect(picked.map((m) => m.name)).toEqual(expect.arrayContaining(['ok-graceful-degradation', 'ok-exit-code-3']));
+    expect(picked.map((m) => m.name)).toEqual(expect.arrayContaining(NAMED));
   });
 
   test.for(cases)('$name: same status for every check and the same verdict (widget defaults, keep going on)', { timeout: 300_000 }, async ({ name, source, fails, warns }, { open }) => {
