@@ -1,7 +1,8 @@
 /**
- * The conformance checker: stages of checks against any stdio MCP server
- * (revision 2026-07-28), handed a spawn function so it runs in the page and
- * in Node alike. Depends on `src/protocol` only.
+ * The conformance checker: stages of checks against any stdio MCP server, or
+ * a Streamable HTTP one through `httpSpawner` (revision 2026-07-28), handed a
+ * spawn function so it runs in the page and in Node alike. Depends on
+ * `src/protocol` only.
  */
 export * from './types.ts';
 export { runChecks, stageStatus } from './run.ts';
