@@ -106,7 +106,7 @@ describe('the mutants of the checker tests, in the page and in Node', () => {
   /** The stateless bugs and the rules added with them, each caught by the check naming it, and two correct variants. */
   const NAMED = ['input-required-as-complete', 'cancelled-still-answered', 'listen-unrequested-types', 'bad-cursor-result', 'id-rewritten', 'ok-graceful-degradation', 'ok-exit-code-3'];
   const picked = (MUTATIONS as Mutation[]).filter((m) => m.name.startsWith('unannotated-') || NAMED.includes(m.name));
-  const serverRequest = (MISBEHAVIOURS as Mutation[]).find((m) => m.name === 'misbehave-server-request')!;
+  const serverRequest = (MISBEHAVIOURS as unknown as Mutation[]).find((m) => m.name === 'misbehave-server-request')!;
   const cases = [
     ...picked.map((m) => ({ name: m.name, source: mutate(reference, m) as string, fails: m.fails, warns: m.warns ?? [] })),
     // A request on stdout: stage 1 fails on exactly that rule, and nothing after it runs.

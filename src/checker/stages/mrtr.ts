@@ -6,7 +6,7 @@
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
  */
 import type { JsonObject } from '../../protocol/messages.ts';
-import { FORM_ELICITATION, describeReply, errorOf, expectNoProblems, resultOf, type CheckContext, type CheckDef, type InputTool } from '../define.ts';
+import { FORM_ELICITATION, describeReply, expectNoProblems, resultOf, type CheckContext, type CheckDef, type InputTool } from '../define.ts';
 import { requireInputTool } from '../explore.ts';
 import { callToolResultProblems, inputRequiredProblems, isObject } from '../shapes.ts';
 import { SPEC_URLS } from '../spec-urls.ts';
