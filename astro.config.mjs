@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import starlight from '@astrojs/starlight';
 import preact from '@astrojs/preact';
 import { workerNodePolyfills } from './src/engines/worker/vite-worker-polyfills.mjs';
+import { devWorkerBootstrap } from './src/engines/worker/vite-dev-bootstrap.mjs';
 import { parseCourseConfig } from './src/course/config.ts';
 import { lessonsInOrder } from './src/course/lesson-order.ts';
 import { courseIntegration } from './src/course/integration.ts';
@@ -48,5 +49,12 @@ export default defineConfig({
     build: { chunkSizeWarningLimit: 4096 },
     // The Worker engine's bootstrap (src/engines/worker/) is an ES module Worker whose polyfills import Node built-ins.
     worker: { format: 'es', plugins: () => [workerNodePolyfills()] },
+    // `astro dev` only: Vite's dev server would serve that Worker module by module without those
+    // plugins (and pre-bundle memfs with stubbed Node built-ins); this serves it built as above.
+    plugins: [devWorkerBootstrap({ headers: isolationHeaders })],
+    // `astro dev` only: Vite's dependency scanner does not read Worker modules, so it would meet the
+    // tokenizer Worker's import (src/components/token-meter/tokenizer-worker.ts) on first use, bundle it
+    // then and reload the reader's page; named here, it is bundled when the dev server starts.
+    optimizeDeps: { include: ['tiktoken/lite/init'] },
   },
 });

@@ -87,8 +87,11 @@ export interface EngineStatus {
   canResetFiles: boolean;
 }
 
-/** The page engine's status, for badges. Starts `idle`. */
-export const engineStatus = signal<EngineStatus>({ state: 'idle', canUseRealNode: false, canResetFiles: false });
+/** The status before anything happened: what the server-rendered HTML shows. */
+export const INITIAL_ENGINE_STATUS: Readonly<EngineStatus> = Object.freeze({ state: 'idle', canUseRealNode: false, canResetFiles: false });
+
+/** The page engine's status, for badges. Starts as {@link INITIAL_ENGINE_STATUS}. */
+export const engineStatus = signal<EngineStatus>({ ...INITIAL_ENGINE_STATUS });
 
 /** Bumped whenever the engine is replaced (switched to WebContainer) or its files reset: widgets restart their processes. Not bumped by a failed switch. */
 export const engineGeneration = signal(0);

@@ -17,14 +17,20 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatNumber, t, type StringKey } from '../../i18n/index.ts';
-import { EngineReasonError, engineStatus, reasonText, resetEngineFiles, useRealNode, warmEngine } from '../page/page-engine.ts';
+import { EngineReasonError, engineStatus, INITIAL_ENGINE_STATUS, reasonText, resetEngineFiles, useRealNode, warmEngine } from '../page/page-engine.ts';
 
 /** The engine's name as prose, by kind. */
 const KIND_LABEL: Record<string, StringKey> = { worker: 'engine.kind.worker', webcontainer: 'engine.kind.webcontainer', node: 'engine.kind.node' };
 
 /** The badge. Reads the page engine's status signal; never starts the engine by itself. */
 export function EngineBadge({ pid, processState }: { pid?: number | undefined; processState?: string | undefined }): JSX.Element {
-  const s = engineStatus.value;
+  // The first render (hydration) shows what the server rendered; the live status follows at once.
+  // The page may already know more by then (another island started the engine, real Node is allowed),
+  // and a first render that differs from the HTML would make Preact rebuild the badge's buttons.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const live = engineStatus.value;
+  const s = hydrated ? live : INITIAL_ENGINE_STATUS;
   const [busy, setBusy] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const ref = useRef<HTMLDivElement>(null);
