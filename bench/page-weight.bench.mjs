@@ -8,15 +8,15 @@
  * requests from navigation until its load event and then until the network is
  * idle (500 ms without requests), in a 1280x800 window, WITHOUT scrolling and
  * without any action of the reader, EXCEPT what the engine warm-up requests.
- * The warm-up is what a widget starts once it is actually on screen
+ * The warm-up is what the page starts at its first idle moment after `load`
+ * (src/components/page/warm-at-idle.ts) or a widget once it is on screen
  * (page-engine.ts `warmEngine`, marked with the User Timing mark
  * `mcp-by-hand:engine-warm-up`): the Worker engine's code, the toy servers'
  * sources and the process Worker's bootstrap; for a TokenMeter on screen,
  * which calls it before it starts, also its tokenizer and the catalog it
  * lists. It is printed in its own column
- * (requests started at or after the mark), so a page whose widget is in view
- * shows what it prefetches, and a page whose widgets are below the fold shows
- * that nothing was prefetched.
+ * (requests started at or after the mark), so a page with a widget shows what
+ * it prefetches, and a page without one shows that nothing was prefetched.
  *
  * Also checked:
  * - the tokenizer (tiktoken, its WASM and ranks) and the WebContainer client

@@ -8,12 +8,13 @@
 //   (a) on screen 1 s: the Console is scrolled into view, hydrates, stays on screen for 1 s (the
 //       engine warms itself at idle once the widget is visible), then Send.   Goal: median < 100 ms.
 //   (b) first action: the Console is scrolled into view right after the load event and Send is
-//       clicked the moment the widget has hydrated (nothing warmed yet).
-//       Goal: median < Node's spawn-to-first-reply median.
+//       clicked the moment the widget has hydrated: the reader's very first action. The page warms
+//       the engine itself at its first idle moment after load (src/components/page/warm-at-idle.ts),
+//       whatever is on screen. Goal: median < 100 ms (and printed beside Node's spawn).
 // Node: `node toy-servers/calendar.mjs` with pipes, server/discover written at once, time to the
 // first stdout line (the same thing the Console does, without a browser).
 //
-// Env: BENCH_DIST=<folder> (a build; default: build one into a temp folder); BENCH_SENDS (default 7
+// Env: BENCH_DIST=<folder> (a build; default: build one into a temp folder); BENCH_SENDS (default 11
 // samples per case); CHROME_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { chromium } from 'playwright-core';
 import { serveDist } from './static-server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SENDS = Number(process.env.BENCH_SENDS ?? 7);
+const SENDS = Number(process.env.BENCH_SENDS ?? 11);
 const PAGE = 'the-wire/';
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 const DISCOVER = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } });
@@ -124,7 +125,7 @@ try {
   const a = median(onScreen);
   const b = median(first);
   console.log(`goal (a) < 100 ms: ${fmt(a)} -> ${a < 100 ? 'met' : 'MISSED'}`);
-  console.log(`goal (b) < node's spawn-to-first-reply: ratio ${(b / nodeMedian).toFixed(3)} -> ${b < nodeMedian ? 'met' : 'MISSED'}`);
+  console.log(`goal (b) < 100 ms: ${fmt(b)} -> ${b < 100 ? 'met' : 'MISSED'} (ratio to node's spawn-to-first-reply ${(b / nodeMedian).toFixed(3)})`);
 } finally {
   await browser?.close();
   await site?.close();

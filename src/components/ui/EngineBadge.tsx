@@ -11,8 +11,9 @@
  * the badge has no `lang` prop of its own, its parent island calls `setLang`
  * before rendering it.
  * Once the badge itself is on screen, the engine is warmed at the next idle
- * moment: code loaded and a process Worker waiting, no server started. A
- * badge below the fold warms nothing until the reader scrolls to it.
+ * moment: code loaded and a process Worker waiting, no server started. (The
+ * page warms it too, at its first idle moment after `load`, wherever the
+ * widget is: ../page/warm-at-idle.ts; warming twice costs nothing.)
  */
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
