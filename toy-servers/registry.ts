@@ -42,6 +42,13 @@ export interface ServerEntry {
    */
   readonly fetchUrl?: string;
   /**
+   * Not an MCP server but the OAuth 2.1 authorization server the protected
+   * calendar trusts: it answers OAuth requests (metadata, authorize, token),
+   * not JSON-RPC, so no MCP test or checker verdict applies to it. Its `era`
+   * names the revision whose authorization rules it follows.
+   */
+  readonly role?: 'authorization-server';
+  /**
    * A starting point for the reader rather than a working server: it reads
    * lines and answers nothing, so it has no conformance transcript and no
    * checker verdict to meet. Tests that prove a working server (same bytes in
@@ -90,6 +97,22 @@ export const SERVERS = {
     description: 'The calendar behind Streamable HTTP (POST /mcp)',
     // The Checker checks it over HTTP (its handle(request) served by the engine), never over stdio.
     widgets: ['Console', 'ServerEditor', 'Checker'],
+  },
+  'protected-calendar': {
+    file: 'toy-servers/protected-calendar.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'The calendar behind Streamable HTTP as an OAuth 2.1 resource server: every request needs an access token from auth-server',
+    // Its requests need a token, which the Console and the Checker do not yet carry: shown and edited only, for now.
+    widgets: ['ServerEditor'],
+  },
+  'auth-server': {
+    file: 'toy-servers/auth-server.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'A toy OAuth 2.1 authorization server for protected-calendar: metadata, a consent page, PKCE, short-lived tokens',
+    widgets: ['ServerEditor'],
+    role: 'authorization-server',
   },
   starter: {
     file: 'toy-servers/starter.mjs',
