@@ -209,5 +209,6 @@ export const { handle } = createProtectedCalendar();
 if (isMainModule(import.meta.url)) {
   const port = Number(process.argv[2] ?? process.env.TOY_PROTECTED_PORT ?? 8081);
   const origin = await serveOnLoopback(handle, port);
-  log(`protected-calendar: ready, MCP over Streamable HTTP at ${process.env.TOY_RESOURCE_URL || `${origin}${MCP_PATH}`}, tokens from ${process.env.TOY_AUTH_SERVER || 'http://127.0.0.1:9000'}`);
+  const resource = process.env.TOY_RESOURCE_URL || `${origin}${MCP_PATH}`;
+  log(`protected-calendar: ready, MCP over Streamable HTTP at ${origin}${MCP_PATH} (canonical URI ${resource}), tokens from ${process.env.TOY_AUTH_SERVER || 'http://127.0.0.1:9000'}`);
 }
