@@ -93,9 +93,16 @@ export function challengeParams(header: string | undefined): Record<string, stri
   return out;
 }
 
-/** Runs the script; returns every exchange in order. */
-export async function runScript(send: Send, t: Targets): Promise<Exchange[]> {
+/**
+ * The client's moves, each one recorded: `call` any URL, `mcp` a POST to the
+ * MCP endpoint (with a token or not), `consent` an authorization request
+ * answered on the consent page, `redeem` a code, `refresh` a refresh token.
+ * Endpoints are the issuer's conventional ones until `useMetadata` gives the
+ * ones the metadata names.
+ */
+export function byHand(send: Send, t: { issuer: string; mcp: string }) {
   const exchanges: Exchange[] = [];
+  const endpoints = { authorization_endpoint: `${t.issuer}/authorize`, token_endpoint: `${t.issuer}/token` };
   const call = async (step: string, url: string, init: RequestInit = {}) => {
     const response = await send(new Request(url, { ...init, redirect: 'manual' }));
     const headers: Record<string, string> = {};
@@ -110,22 +117,12 @@ export async function runScript(send: Send, t: Targets): Promise<Exchange[]> {
   };
   const form = (step: string, url: string, fields: Record<string, string>) =>
     call(step, url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
-
-  // 1-2. The calendar says where to look; its metadata names the authorization server.
-  const refused = await mcp('mcp without a token', rpc(1, 'server/discover'));
-  const prmUrl = challengeParams(refused.headers['www-authenticate']).resource_metadata ?? `${new URL(t.mcp).origin}/.well-known/oauth-protected-resource/mcp`;
-  const prm = JSON.parse((await call('protected resource metadata', prmUrl)).body);
-  await call('protected resource metadata at the root', `${new URL(t.mcp).origin}/.well-known/oauth-protected-resource`);
-  const issuer: string = prm.authorization_servers?.[0] ?? t.issuer;
-  // 3. The authorization server's metadata, at the two places a client tries, in order.
-  const as = JSON.parse((await call('authorization server metadata', `${issuer}/.well-known/oauth-authorization-server`)).body);
-  await call('openid configuration', `${issuer}/.well-known/openid-configuration`);
-
   const authorizeUrl = (fields: Record<string, string | undefined>) => {
-    const url = new URL(as.authorization_endpoint ?? `${issuer}/authorize`);
+    const url = new URL(endpoints.authorization_endpoint);
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) url.searchParams.set(k, v);
     return url.href;
   };
+  /** An authorization request of the test client for `label` (its PKCE pair and state derive from it); `extra` overrides fields (undefined removes one). */
   const request = async (label: string, extra: Record<string, string | undefined> = {}) => {
     const { verifier, challenge } = await pkce(label);
     const fields = {
@@ -147,10 +144,40 @@ export async function runScript(send: Send, t: Targets): Promise<Exchange[]> {
     const fields: Record<string, string> = { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID };
     if (verifier !== undefined) fields.code_verifier = verifier;
     if (resource !== null) fields.resource = resource;
-    return form(step, as.token_endpoint ?? `${issuer}/token`, fields);
+    return form(step, endpoints.token_endpoint, fields);
   };
   const refresh = (step: string, refreshToken: string) =>
-    form(step, as.token_endpoint ?? `${issuer}/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID, resource: t.mcp });
+    form(step, endpoints.token_endpoint, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID, resource: t.mcp });
+  const useMetadata = (metadata: { authorization_endpoint?: string; token_endpoint?: string }) => {
+    endpoints.authorization_endpoint = metadata.authorization_endpoint ?? endpoints.authorization_endpoint;
+    endpoints.token_endpoint = metadata.token_endpoint ?? endpoints.token_endpoint;
+  };
+  return { exchanges, call, mcp, form, request, consent, redeem, refresh, useMetadata };
+}
+
+/** Consent and a code exchange as the test client: the token response (`access_token`, `refresh_token`, `scope`, ...) for `scope` at `resource`. */
+export async function tokenFor(send: Send, { issuer, resource, scope }: { issuer: string; resource: string; scope: string }) {
+  const h = byHand(send, { issuer, mcp: resource });
+  const { query, verifier } = await h.consent('token', { scope });
+  const answer = await h.redeem('token', query.get('code') ?? '', verifier);
+  if (answer.status !== 200) throw new Error(`no token: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body) as { access_token: string; refresh_token: string; scope: string; expires_in: number };
+}
+
+/** Runs the script; returns every exchange in order. */
+export async function runScript(send: Send, t: Targets): Promise<Exchange[]> {
+  const { exchanges, call, mcp, request, consent, redeem, refresh, useMetadata } = byHand(send, t);
+
+  // 1-2. The calendar says where to look; its metadata names the authorization server.
+  const refused = await mcp('mcp without a token', rpc(1, 'server/discover'));
+  const prmUrl = challengeParams(refused.headers['www-authenticate']).resource_metadata ?? `${new URL(t.mcp).origin}/.well-known/oauth-protected-resource/mcp`;
+  const prm = JSON.parse((await call('protected resource metadata', prmUrl)).body);
+  await call('protected resource metadata at the root', `${new URL(t.mcp).origin}/.well-known/oauth-protected-resource`);
+  const issuer: string = prm.authorization_servers?.[0] ?? t.issuer;
+  // 3. The authorization server's metadata, at the two places a client tries, in order.
+  const as = JSON.parse((await call('authorization server metadata', `${issuer}/.well-known/oauth-authorization-server`)).body);
+  await call('openid configuration', `${issuer}/.well-known/openid-configuration`);
+  useMetadata(as);
 
   // 4-6. Consent, the code (with state and iss), the token.
   const first = await consent('first');

@@ -6,7 +6,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { httpServerHint } from '../../../src/checker/http-hint.ts';
 import { Session } from '../../../src/checker/session.ts';
 import { HTTP_MUTATIONS } from '../../fixtures/http-mutants/mutations.mjs';
 import { HTTP_REFERENCE, writeHttpMutants } from '../../fixtures/http-mutants/generate.mjs';
+import { CLIENT_DOCUMENTS, tokenFor } from '../../servers/authorization-script.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FAST = { replyTimeoutMs: 5000, quietMs: 150, transport: 'http' as const };
@@ -262,4 +263,63 @@ describe('check-server --url', () => {
     for (const c of failedFraming) expect(c.hint).toMatch(/looks like a Streamable HTTP server .*--url http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(httpServerHint(report)?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   }, 120_000);
+});
+
+describe('check-server --url against a server that requires authorization (--token, --header)', () => {
+  /** auth-server.mjs and protected-calendar.mjs as real processes sharing a directory (and so the token key). */
+  async function protectedCalendar() {
+    const dir = mkdtempSync(join(scratch, 'auth-'));
+    const start = (file: string, env: Record<string, string>, port = 0) => new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(ROOT, 'toy-servers', file), String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let stderr = '';
+      child.stderr!.on('data', (b: Buffer) => {
+        stderr += b.toString();
+        const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
+        if (m) resolve(m[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`${file} exited with ${code}: ${stderr}`)));
+    });
+    const asPort = await new Promise<number>((resolve) => {
+      const probe = createTcpServer();
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const issuer = `http://127.0.0.1:${asPort}`;
+    const mcp = `${await start('protected-calendar.mjs', { TOY_AUTH_SERVER: issuer })}/mcp`;
+    await start('auth-server.mjs', { TOY_AUTH_RESOURCES: mcp, TOY_CLIENT_DOCUMENTS: JSON.stringify(CLIENT_DOCUMENTS) }, asPort);
+    return { issuer, mcp };
+  }
+
+  it('without a token every check meets 401 and the run fails; with --token it passes as http.mjs does; --header does the same', async () => {
+    const { issuer, mcp } = await protectedCalendar();
+    const refused = await cli(['--json', '--url', mcp]);
+    expect(refused.code, refused.stderr).toBe(1);
+    const report = JSON.parse(refused.stdout) as CheckReport;
+    expect(report.verdict).toBe('fail');
+    const post = checks(report).find((c) => c.id === 'http.post-endpoint')!;
+    expect(post.status).toBe('fail');
+    expect(post.actual).toContain(`it requires authorization (WWW-Authenticate: Bearer resource_metadata="${new URL(mcp).origin}/.well-known/oauth-protected-resource/mcp", scope="calendar.read")`);
+    expect(post.actual).toContain('--token');
+    const { access_token: token } = await tokenFor((request) => fetch(request), { issuer, resource: mcp, scope: 'calendar.read calendar.write' });
+    const r = await cli(['--url', mcp, '--token', token]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^verdict: PASS/);
+    expect(r.stdout).toContain('http.header-mismatch');
+    expect(r.stdout).not.toContain(token);
+    const h = await cli(['--json', '--url', mcp, '--header', `Authorization: Bearer ${token}`]);
+    expect(h.code, h.stderr).toBe(0);
+    expect(JSON.parse(h.stdout).verdict).toBe('pass');
+  }, 120_000);
+
+  it('--token and --header are usage errors (2) without --url or with a malformed value', async () => {
+    const stdio = await cli(['--token', 'abc', 'node', 'toy-servers/calendar.mjs']);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain('--header and --token need --url');
+    const bad = await cli(['--url', 'http://127.0.0.1:9/mcp', '--header', 'no colon here']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--header needs 'Name: value'");
+  });
 });
