@@ -617,5 +617,5 @@ export const { handle } = createAuthServer();
 if (isMainModule(import.meta.url)) {
   const port = Number(process.argv[2] ?? process.env.TOY_AUTH_PORT ?? 9000);
   const origin = await serveOnLoopback(handle, port);
-  log(`auth-server: ready, OAuth 2.1 authorization server, issuer ${process.env.TOY_AUTH_ISSUER || origin}`);
+  log(`auth-server: ready, OAuth 2.1 authorization server at ${origin} (issuer ${process.env.TOY_AUTH_ISSUER || origin})`);
 }
