@@ -30,7 +30,7 @@ const ENVS = {
   calendar: { ...AUTH_ENV, TOY_RESOURCE_URL: MCP, TOY_AUTH_SERVER: ISSUER },
   later: { ...AUTH_ENV, TOY_CLOCK: LATER_CLOCK, TOY_RESOURCE_URL: MCP, TOY_AUTH_SERVER: ISSUER },
 };
-const FILES = { auth: 'toy-servers/auth-server.mjs', calendar: 'toy-servers/protected-calendar.mjs', later: 'toy-servers/protected-calendar.mjs' };
+const FILES: Record<string, string> = { auth: 'toy-servers/auth-server.mjs', calendar: 'toy-servers/protected-calendar.mjs', later: 'toy-servers/protected-calendar.mjs' };
 const ORIGINS: Record<string, keyof typeof ENVS> = {
   [new URL(ISSUER).origin]: 'auth',
   [new URL(MCP).origin]: 'calendar',
@@ -62,7 +62,7 @@ async function nodeSend(started: RunningHttpServer[]): Promise<Send> {
 
 /** The page's Worker engine: the same three files as fetch handlers in one engine; a URL's origin picks the handler. */
 async function pageSend(page: Page): Promise<Send> {
-  await page.evaluate(async ({ envs, files }) => {
+  await page.evaluate(async ({ envs, files }: { envs: Record<string, Record<string, string>>; files: Record<string, string> }) => {
     const h = (window as any).__mcpByHand;
     const engine = new h.WorkerEngine();
     const endpoints: Record<string, any> = {};

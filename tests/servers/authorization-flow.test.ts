@@ -8,6 +8,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAuthorizationResponse } from '../../src/protocol/authorization.ts';
 import { freshDir } from './harness.ts';
 import { parseSse, startHttpServer, type RunningHttpServer } from './http-harness.ts';
 import {
@@ -112,6 +113,16 @@ describe('the flow', () => {
     expect(to.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(to.searchParams.get('state')).toBe('state-first');
     expect(to.searchParams.get('iss')).toBe(t.issuer);
+  });
+
+  it('the client checks the response as MCP says before using the code: iss equals the metadata issuer, state is its own', () => {
+    const expectation = { expectedIssuer: json('authorization server metadata').issuer, issParameterSupported: true, expectedState: 'state-first' };
+    const query = location('consent allow (first)').searchParams;
+    expect(checkAuthorizationResponse(query, expectation)).toEqual({ ok: true, code: query.get('code') });
+    // Had the client sent the reader to another authorization server, this honest answer would not be trusted (mix-up).
+    expect(checkAuthorizationResponse(query, { ...expectation, expectedIssuer: 'http://127.0.0.1:1' })).toMatchObject({ ok: false, reason: 'iss-mismatch' });
+    const denied = location('consent deny (deny)').searchParams;
+    expect(checkAuthorizationResponse(denied, { ...expectation, expectedState: 'state-deny' })).toEqual({ ok: false, reason: 'error', error: 'access_denied', errorDescription: 'the reader denied access' });
   });
 
   it('the token response: a Bearer JWT for the calendar, 5 minutes, a refresh token, never cached', () => {

@@ -11,6 +11,7 @@
  * states), so with TOY_SEED and TOY_CLOCK set the servers answer the same
  * bytes wherever they run.
  */
+import { parseBearerChallenge, stepUpScope } from '../../src/protocol/authorization.ts';
 import { httpRequestFor } from './cases.ts';
 
 /** Sends one request and returns the response as it came (redirects not followed). */
@@ -85,13 +86,8 @@ export async function pkce(label: string): Promise<{ verifier: string; challenge
   return { verifier, challenge: base64url(await sha(verifier)) };
 }
 
-/** Reads the parameters of a `WWW-Authenticate: Bearer k="v", ...` header. */
-export function challengeParams(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!header?.startsWith('Bearer ')) return out;
-  for (const m of header.slice(7).matchAll(/([a-z_]+)="([^"]*)"/g)) out[m[1]!] = m[2]!;
-  return out;
-}
+/** The parameters of a `WWW-Authenticate: Bearer k="v", ...` header (none when there is no Bearer challenge). */
+export const challengeParams = (header: string | undefined) => parseBearerChallenge(header)?.params ?? {};
 
 /**
  * The client's moves, each one recorded: `call` any URL, `mcp` a POST to the
@@ -188,7 +184,7 @@ export async function runScript(send: Send, t: Targets): Promise<Exchange[]> {
   const create = rpc(4, 'tools/call', { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } });
   const tooLittle = await mcp('write tool with a read token', create, tokens.access_token);
   // 8. Step-up: ask again for the scopes the challenge named, and retry.
-  const wanted = challengeParams(tooLittle.headers['www-authenticate']).scope ?? 'calendar.read calendar.write';
+  const wanted = stepUpScope('calendar.read', parseBearerChallenge(tooLittle.headers['www-authenticate'])?.scope);
   const stepUp = await consent('step-up', { scope: wanted });
   const stronger = JSON.parse((await redeem('token after step-up', stepUp.query.get('code') ?? '', stepUp.verifier)).body);
   await mcp('write tool after step-up', create, stronger.access_token);
