@@ -10,7 +10,6 @@
  * POST Allow) and hands the redirect's query to `finishAuth`. Then it calls a
  * read tool, and the write tool through the SDK's own step-up on 403.
  */
-import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,21 +18,13 @@ import {
   type OAuthClientProvider, type OAuthDiscoveryState, type StoredOAuthClientInformation, type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpServer, type RunningHttpServer } from '../servers/http-harness.ts';
+import { freePort, startHttpServer, type RunningHttpServer } from '../servers/http-harness.ts';
 import { AUTH_ENV, CLIENT_DOCUMENTS, CLIENT_ID, REDIRECT_URI } from '../servers/authorization-script.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sdk-oauth-'));
 const servers: RunningHttpServer[] = [];
 let mcp: string;
 let issuer: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const { TOY_SEED: _seed, ...env } = AUTH_ENV;

@@ -6,26 +6,16 @@
  * the servers' comments say; no TOY_SEED here.
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuthorizationResponse } from '../../src/protocol/authorization.ts';
 import { freshDir } from './harness.ts';
-import { parseSse, startHttpServer, type RunningHttpServer } from './http-harness.ts';
+import { freePort, parseSse, startHttpServer, type RunningHttpServer } from './http-harness.ts';
 import {
   AUTH_ENV, CLIENT_DOCUMENTS, CLIENT_ID, LATER_CLOCK, REDIRECT_URI, challengeParams, pkce, rpc, runScript, step, type Exchange, type Targets,
 } from './authorization-script.ts';
 
 const { TOY_SEED: _seed, ...ENV } = AUTH_ENV;
 const OTHER_RESOURCE = 'http://other.example/mcp';
-
-/** A port nothing listens on right now (the authorization server's, which the calendars must know before it starts). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const servers: RunningHttpServer[] = [];
 let t: Targets;

@@ -1,5 +1,6 @@
 /** Starting http.mjs as a real process, and reading SSE bodies. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { freshDir, serverFile, type ServerName } from './harness.ts';
 
 /** A running HTTP toy server: the URL it printed, the process, what it wrote. */
@@ -40,6 +41,15 @@ export async function startHttpServer(
 /** A running http.mjs and its MCP endpoint URL. */
 export function startHttp(env: Record<string, string> = {}): Promise<RunningHttpServer> {
   return startHttpServer('http', { env, pattern: /(http:\/\/127\.0\.0\.1:\d+\/mcp)/ });
+}
+
+/** A port nothing listens on right now (for a server others must know the address of before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /** Parses an SSE body (WHATWG rules: events split by blank lines, comment lines ignored, data lines joined). */

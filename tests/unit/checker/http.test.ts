@@ -6,7 +6,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +19,7 @@ import { Session } from '../../../src/checker/session.ts';
 import { HTTP_MUTATIONS } from '../../fixtures/http-mutants/mutations.mjs';
 import { HTTP_REFERENCE, writeHttpMutants } from '../../fixtures/http-mutants/generate.mjs';
 import { CLIENT_DOCUMENTS, tokenFor } from '../../servers/authorization-script.ts';
+import { freePort, startHttpServer } from '../../servers/http-harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FAST = { replyTimeoutMs: 5000, quietMs: 150, transport: 'http' as const };
@@ -268,28 +269,13 @@ describe('check-server --url', () => {
 describe('check-server --url against a server that requires authorization (--token, --header)', () => {
   /** auth-server.mjs and protected-calendar.mjs as real processes sharing a directory (and so the token key). */
   async function protectedCalendar() {
-    const dir = mkdtempSync(join(scratch, 'auth-'));
-    const start = (file: string, env: Record<string, string>, port = 0) => new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'toy-servers', file), String(port)], { cwd: dir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      children.push(child);
-      let stderr = '';
-      child.stderr!.on('data', (b: Buffer) => {
-        stderr += b.toString();
-        const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stderr);
-        if (m) resolve(m[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`${file} exited with ${code}: ${stderr}`)));
-    });
-    const asPort = await new Promise<number>((resolve) => {
-      const probe = createTcpServer();
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => resolve(port));
-      });
-    });
-    const issuer = `http://127.0.0.1:${asPort}`;
-    const mcp = `${await start('protected-calendar.mjs', { TOY_AUTH_SERVER: issuer })}/mcp`;
-    await start('auth-server.mjs', { TOY_AUTH_RESOURCES: mcp, TOY_CLIENT_DOCUMENTS: JSON.stringify(CLIENT_DOCUMENTS) }, asPort);
+    const cwd = mkdtempSync(join(scratch, 'auth-'));
+    const issuer = `http://127.0.0.1:${await freePort()}`;
+    const calendar = await startHttpServer('protected-calendar', { cwd, env: { TOY_AUTH_SERVER: issuer } });
+    children.push(calendar.child);
+    const mcp = `${calendar.url}/mcp`;
+    const auth = await startHttpServer('auth-server', { cwd, port: Number(new URL(issuer).port), env: { TOY_AUTH_RESOURCES: mcp, TOY_CLIENT_DOCUMENTS: JSON.stringify(CLIENT_DOCUMENTS) } });
+    children.push(auth.child);
     return { issuer, mcp };
   }
 
