@@ -99,9 +99,10 @@ export const PRE_REGISTERED = Object.freeze({
 export function createAuthServer({
   issuer: fixedIssuer = process.env.TOY_AUTH_ISSUER || undefined,
   resources = (process.env.TOY_AUTH_RESOURCES || 'http://127.0.0.1:8081/mcp').split(',').map((s) => s.trim()).filter(Boolean),
-  fetchClientDocument = knownDocuments(JSON.parse(process.env.TOY_CLIENT_DOCUMENTS || '{}')),
+  fetchClientDocument = knownDocuments(documentsFromEnv()),
   now = toyNow,
 } = {}) {
+  const resourceUrls = resources.map((r) => new URL(r).href); // a resource that is not a URL stops the start, not a request
   /** What this process remembers: consents awaiting an answer, codes, refresh tokens, registered clients. */
   const consents = new Map();
   const codes = new Map();
@@ -320,7 +321,7 @@ export function createAuthServer({
       return { error: 'invalid_target', error_description: `resource ${value} is not an absolute URI` };
     }
     if (asked.hash || value.includes('#')) return { error: 'invalid_target', error_description: 'resource must not contain a fragment' };
-    const uri = resources.find((r) => new URL(r).href === asked.href);
+    const uri = resources[resourceUrls.indexOf(asked.href)];
     if (uri === undefined) return { error: 'invalid_target', error_description: `this server issues no tokens for ${value}` };
     return { uri };
   }
@@ -531,6 +532,18 @@ export function knownDocuments(documents) {
   return async (url) => Object.hasOwn(documents, url)
     ? new Response(JSON.stringify(documents[url]), { status: 200, headers: { 'content-type': 'application/json' } })
     : new Response('not found\n', { status: 404, headers: { 'content-type': 'text/plain' } });
+}
+
+/** TOY_CLIENT_DOCUMENTS read as JSON; throws at start-up, naming the variable, when it is not a JSON object. */
+function documentsFromEnv() {
+  let documents;
+  try {
+    documents = JSON.parse(process.env.TOY_CLIENT_DOCUMENTS || '{}');
+  } catch (err) {
+    throw new Error(`TOY_CLIENT_DOCUMENTS is not JSON: ${err.message}`);
+  }
+  if (!isObject(documents)) throw new Error('TOY_CLIENT_DOCUMENTS must be a JSON object {client_id URL: metadata document}');
+  return documents;
 }
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };

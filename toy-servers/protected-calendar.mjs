@@ -25,7 +25,8 @@
  * 6. Then the request goes to the calendar (http.mjs's handler) without its
  *    Authorization header: the calendar never sees the token, and the token
  *    goes nowhere else. A server that called another API would get its own
- *    token for it; passing the client's on is forbidden.
+ *    token for it; passing the client's on is forbidden
+ *    (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization/security-considerations#access-token-privilege-restriction).
  *
  * Its canonical URI (what tokens must name as `aud`) is TOY_RESOURCE_URL when
  * set. Otherwise it is the origin the request came to plus /mcp: run with
