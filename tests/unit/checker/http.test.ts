@@ -20,6 +20,7 @@ import { HTTP_MUTATIONS } from '../../fixtures/http-mutants/mutations.mjs';
 import { HTTP_REFERENCE, writeHttpMutants } from '../../fixtures/http-mutants/generate.mjs';
 import { CLIENT_DOCUMENTS, tokenFor } from '../../servers/authorization-script.ts';
 import { freePort, startHttpServer } from '../../servers/http-harness.ts';
+import { actualWords } from '../../../src/components/checker/check-words.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FAST = { replyTimeoutMs: 5000, quietMs: 150, transport: 'http' as const };
@@ -289,6 +290,8 @@ describe('check-server --url against a server that requires authorization (--tok
     expect(post.status).toBe('fail');
     expect(post.actual).toContain(`it requires authorization (WWW-Authenticate: Bearer resource_metadata="${new URL(mcp).origin}/.well-known/oauth-protected-resource/mcp", scope="calendar.read")`);
     expect(post.actual).toContain('--token');
+    // The page shows the same sentence in Indonesian, the challenge kept as sent.
+    expect(actualWords(post.actual!, 'id')).toMatch(/, bukan response 2xx: server ini meminta otorisasi \(WWW-Authenticate: Bearer resource_metadata="[^"]+", scope="calendar.read"\); periksa dengan access token/);
     const { access_token: token } = await tokenFor((request) => fetch(request), { issuer, resource: mcp, scope: 'calendar.read calendar.write' });
     const r = await cli(['--url', mcp, '--token', token]);
     expect(r.code, r.stdout + r.stderr).toBe(0);
