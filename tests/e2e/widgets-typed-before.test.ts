@@ -69,9 +69,111 @@ const islandHydrated = (page: Page, widget: string) =>
 const hydratedRoot = async (root: Locator) => expect.poll(() => root.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
 const notHydrated = async (root: Locator) => expect(await root.getAttribute('data-ready')).toBeNull();
 
+/** Clicks into `ta`, types `text` at its end as a reader does, then moves the caret `left` characters back. */
+async function typeAtEnd(page: Page, ta: Locator, text: string, left: number): Promise<void> {
+  await ta.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+  for (let i = 0; i < left; i++) await page.keyboard.press('ArrowLeft');
+}
+
 /** What a textarea holds and where its caret is, and whether it has the focus. */
 const textState = (ta: Locator) =>
   ta.evaluate((el: HTMLTextAreaElement) => ({ value: el.value, start: el.selectionStart, end: el.selectionEnd, focused: document.activeElement === el }));
+
+/**
+ * The other widgets whose server HTML has controls: what the reader does before hydration (`use`,
+ * which may hand something to `check`), and what must hold once the island has hydrated (`check`),
+ * each proving the widget's state, not only the control, took the value.
+ */
+const OTHER_WIDGETS: Array<{
+  name: string;
+  slug: string;
+  widget: string;
+  says: string;
+  use: (page: Page, root: Locator) => Promise<string | void>;
+  check: (page: Page, root: Locator, carried: string | void) => Promise<void>;
+}> = [
+  {
+    name: 'IntegrationCounter',
+    slug: 'why-a-protocol',
+    widget: '[data-widget=integration-counter]',
+    says: 'a typed count is the count it computes with',
+    use: async (_, root) => root.locator('input[type=number]').nth(0).fill('12'),
+    check: async (_, root) => {
+      const m = Number(await root.locator('input[type=number]').nth(1).inputValue());
+      await expect.poll(() => root.locator('[data-point-to-point]').innerText()).toBe(String(12 * m));
+      await expect.poll(() => root.locator('[data-with-protocol]').innerText()).toBe(String(12 + m));
+      expect(await root.locator('input[type=number]').nth(0).inputValue()).toBe('12');
+    },
+  },
+  {
+    name: 'ProbeFlow',
+    slug: 'discover-first',
+    widget: '[data-widget=probe-flow]',
+    says: 'the server chosen is the one it runs: no legacy styles for calendar.mjs',
+    use: async (_, root) => {
+      // legacy.mjs is the server chosen first, so its answer styles are offered.
+      expect(await root.locator('[data-legacy-styles]').count()).toBe(1);
+      await root.locator('select[data-control=server]').selectOption('calendar');
+    },
+    check: async (_, root) => {
+      await expect.poll(() => root.locator('[data-legacy-styles]').count()).toBe(0);
+      expect(await root.locator('select[data-control=server]').inputValue()).toBe('calendar');
+    },
+  },
+  {
+    name: 'Replay',
+    slug: 'statelessness-tested',
+    widget: '[data-widget=replay]',
+    says: 'an edited message and its caret are kept',
+    use: async (page, root) => {
+      await root.locator('[data-action=edit-messages]').click();
+      const ta = root.locator('textarea[data-message="0"]');
+      const before = await ta.inputValue();
+      await typeAtEnd(page, ta, '  ', 1);
+      return before;
+    },
+    check: async (_, root, before) => {
+      const n = (before as string).length;
+      await expect.poll(() => textState(root.locator('textarea[data-message="0"]'))).toEqual({ value: `${before}  `, start: n + 1, end: n + 1, focused: true });
+    },
+  },
+  {
+    name: 'TokenMeter',
+    slug: 'what-a-catalog-costs',
+    widget: '[data-widget=token-meter]',
+    says: 'the serialisation picked stays picked once the meter has counted',
+    use: async (_, root) => root.locator('input[data-serialisation=compact]').check(),
+    check: async (_, root) => {
+      // Counting re-renders the meter: a state still saying "python" would tick that radio again.
+      await expect.poll(() => root.locator('[data-total-compact]').count(), { timeout: 60_000 }).toBe(1);
+      expect(await root.locator('input[data-serialisation=compact]').isChecked()).toBe(true);
+    },
+  },
+  {
+    name: 'CacheView',
+    slug: 'caching-and-change-notifications',
+    widget: '[data-widget=cache-view]',
+    says: 'the authorization context chosen stays chosen',
+    use: async (_, root) => void (await root.locator('select[data-field=auth]').selectOption('bob')),
+    check: async (_, root) => {
+      await hydratedRoot(root);
+      await expect.poll(() => root.locator('select[data-field=auth]').inputValue()).toBe('bob');
+    },
+  },
+  {
+    name: 'Checker',
+    slug: 'write-your-own-server',
+    widget: 'section.mcp-checker',
+    says: '"all stages" ticked stays ticked',
+    use: async (_, root) => root.locator('input[data-action=all-stages]').check(),
+    check: async (_, root) => {
+      await hydratedRoot(root);
+      await expect.poll(() => root.locator('input[data-action=all-stages]').isChecked()).toBe(true);
+    },
+  },
+];
 
 for (const edition of EDITIONS) {
   const url = lessonURL(site, edition.prefix + SLUG);
@@ -143,11 +245,7 @@ for (const edition of EDITIONS) {
       const e = page.locator('section.mcp-server-editor').first();
       const ta = e.locator('.mcp-editor-js textarea');
       const original = await ta.inputValue();
-      await ta.click();
-      await page.keyboard.press('ControlOrMeta+End');
-      await page.keyboard.type('\nconsole.error("typed early");');
-      await page.keyboard.press('ArrowLeft');
-      await page.keyboard.press('ArrowLeft'); // the caret before `);`
+      await typeAtEnd(page, ta, '\nconsole.error("typed early");', 2); // the caret before `);`
       const typed = `${original}\nconsole.error("typed early");`;
       await notHydrated(e);
 
@@ -247,87 +345,16 @@ for (const edition of EDITIONS) {
   });
 
   describe(`the other widgets with controls keep what was used before hydration (${edition.prefix ? 'Indonesian' : 'English'} edition)`, () => {
-    const lesson = (slug: string) => lessonURL(site, edition.prefix + slug);
-
-    test('IntegrationCounter (why-a-protocol): a typed count is the count it computes with', async ({ open }) => {
-      const widget = '[data-widget=integration-counter]';
-      const page = await open(lesson('why-a-protocol'), site.options);
-      const hold = await reloadWithIslandHeld(page, widget);
-      const w = page.locator(widget);
-      const [apps, systems] = [w.locator('input[type=number]').nth(0), w.locator('input[type=number]').nth(1)];
-      await apps.fill('12');
-      await hold.release();
-      await islandHydrated(page, widget);
-      const m = Number(await systems.inputValue());
-      await expect.poll(() => w.locator('[data-point-to-point]').innerText()).toBe(String(12 * m));
-      await expect.poll(() => w.locator('[data-with-protocol]').innerText()).toBe(String(12 + m));
-      expect(await apps.inputValue()).toBe('12');
-    });
-
-    test('ProbeFlow (discover-first): the server chosen is the one it runs: no legacy styles for calendar.mjs', async ({ open }) => {
-      const widget = '[data-widget=probe-flow]';
-      const page = await open(lesson('discover-first'), site.options);
-      const hold = await reloadWithIslandHeld(page, widget);
-      const w = page.locator(widget);
-      // legacy.mjs is the server chosen first, so its answer styles are offered.
-      expect(await w.locator('[data-legacy-styles]').count()).toBe(1);
-      await w.locator('select[data-control=server]').selectOption('calendar');
-      await hold.release();
-      await islandHydrated(page, widget);
-      await expect.poll(() => w.locator('[data-legacy-styles]').count()).toBe(0);
-      expect(await w.locator('select[data-control=server]').inputValue()).toBe('calendar');
-    });
-
-    test('Replay (statelessness-tested): an edited message and its caret are kept', async ({ open }) => {
-      const widget = '[data-widget=replay]';
-      const page = await open(lesson('statelessness-tested'), site.options);
-      const hold = await reloadWithIslandHeld(page, widget);
-      const w = page.locator(widget);
-      await w.locator('[data-action=edit-messages]').click();
-      const ta = w.locator('textarea[data-message="0"]');
-      const before = await ta.inputValue();
-      await ta.click();
-      await page.keyboard.press('ControlOrMeta+End');
-      await page.keyboard.type('  ');
-      await page.keyboard.press('ArrowLeft');
-      await hold.release();
-      await islandHydrated(page, widget);
-      await expect.poll(() => textState(ta)).toEqual({ value: `${before}  `, start: before.length + 1, end: before.length + 1, focused: true });
-    });
-
-    test('TokenMeter (what-a-catalog-costs): the serialisation picked stays picked once the meter has counted', async ({ open }) => {
-      const widget = '[data-widget=token-meter]';
-      const page = await open(lesson('what-a-catalog-costs'), site.options);
-      const hold = await reloadWithIslandHeld(page, widget);
-      const w = page.locator(widget).first();
-      await w.locator('input[data-serialisation=compact]').check();
-      await hold.release();
-      await islandHydrated(page, widget);
-      // Counting re-renders the meter: a state still saying "python" would tick that radio again.
-      await expect.poll(() => w.locator('[data-total-compact]').count(), { timeout: 60_000 }).toBe(1);
-      expect(await w.locator('input[data-serialisation=compact]').isChecked()).toBe(true);
-    });
-
-    test('CacheView (caching-and-change-notifications): the authorization context chosen stays chosen', async ({ open }) => {
-      const widget = '[data-widget=cache-view]';
-      const page = await open(lesson('caching-and-change-notifications'), site.options);
-      const hold = await reloadWithIslandHeld(page, widget);
-      const w = page.locator(widget);
-      await w.locator('select[data-field=auth]').selectOption('bob');
-      await hold.release();
-      await hydratedRoot(w);
-      await expect.poll(() => w.locator('select[data-field=auth]').inputValue()).toBe('bob');
-    });
-
-    test('Checker (write-your-own-server): "all stages" ticked stays ticked', async ({ open }) => {
-      const widget = 'section.mcp-checker';
-      const page = await open(lesson('write-your-own-server'), site.options);
-      const hold = await reloadWithIslandHeld(page, widget);
-      const w = page.locator(widget);
-      await w.locator('input[data-action=all-stages]').check();
-      await hold.release();
-      await hydratedRoot(w);
-      await expect.poll(() => w.locator('input[data-action=all-stages]').isChecked()).toBe(true);
-    });
+    for (const w of OTHER_WIDGETS) {
+      test(`${w.name} (${w.slug}): ${w.says}`, async ({ open }) => {
+        const page = await open(lessonURL(site, edition.prefix + w.slug), site.options);
+        const hold = await reloadWithIslandHeld(page, w.widget);
+        const root = page.locator(w.widget).first();
+        const carried = await w.use(page, root);
+        await hold.release();
+        await islandHydrated(page, w.widget);
+        await w.check(page, root, carried);
+      });
+    }
   });
 }
