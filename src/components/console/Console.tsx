@@ -7,7 +7,11 @@
  * The transcript renders in batches (at most once a frame) and keeps a
  * bounded window in the page (see transcript-store.ts), so a server that
  * floods its output cannot freeze the page. The unsent message is kept per
- * page in localStorage and restored on reload.
+ * page in localStorage and restored on reload; when the browser refuses to
+ * keep it (storage off or full, a message of megabytes), a note right under
+ * the editor (`data-draft="refused"`) says so, and the text stays in the page.
+ * What the reader typed, ticked or picked before the island hydrated is kept
+ * (page/typed-before.ts), and is newer than a saved draft.
  *
  * Props:
  * - `server`: which toy server (a name of `toy-servers/registry.ts`).
