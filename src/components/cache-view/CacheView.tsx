@@ -22,6 +22,7 @@ import { engineGeneration } from '../page/page-engine.ts';
 import { ClientCache, invalidationTarget, subscriptionIdOf, type CacheResponse } from './client-cache.ts';
 import { setLang, t, type StringKey } from '../../i18n/index.ts';
 import { errorText } from '../pure/failure-text.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './cache-view.css';
@@ -75,6 +76,11 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
   const stopped = useRef(false);
   const counter = useRef(0);
   const [auth, setAuth] = useState<(typeof AUTH_CONTEXTS)[number]>('alice');
+  // The authorization context the reader chose before hydration, if they did.
+  const typedRoot = useTypedBefore('cache', (typed) => {
+    const a = typed.choice('auth', AUTH_CONTEXTS);
+    if (a) setAuth(a);
+  });
   const [log, setLog] = useState<LogItem[]>([]);
   const [wire, setWire] = useState<WireItem[]>([]);
   const [pid, setPid] = useState<number | undefined>(undefined);
@@ -259,7 +265,7 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
 
   const entries = cache.current.entries();
   return (
-    <section class="fw cache-view not-content" aria-label={say('title')} data-widget="cache-view" data-ready={ready ? 'yes' : undefined}>
+    <section class="fw cache-view not-content" aria-label={say('title')} data-widget="cache-view" data-ready={ready ? 'yes' : undefined} {...typedRoot}>
       <div class="fw-head">
         <p class="fw-title">{say('title')}</p>
         <EngineBadge pid={pid} processState={serverUp ? undefined : say('stopped')} />
@@ -307,7 +313,7 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
         </button>
         <label class="cv-auth">
           {say('auth')}{' '}
-          <select data-field="auth" value={auth} disabled={busy} onChange={(e) => setAuth((e.target as HTMLSelectElement).value as (typeof AUTH_CONTEXTS)[number])}>
+          <select data-field="auth" data-typed="auth" value={auth} disabled={busy} onChange={(e) => setAuth((e.target as HTMLSelectElement).value as (typeof AUTH_CONTEXTS)[number])}>
             {AUTH_CONTEXTS.map((a) => (
               <option key={a} value={a}>
                 {a}

@@ -52,6 +52,7 @@ import { loadProgress, progressKey, saveProgress, stagesPassed, type SavedProgre
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { SERVERS } from '../../../toy-servers/registry.ts';
 import { httpTarget } from './http-target.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
 import './checker.css';
 
@@ -110,6 +111,11 @@ export function Checker(props: CheckerProps): JSX.Element {
   const [state, setState] = useState<'idle' | 'running' | 'done'>('idle');
   const [status, setStatus] = useState('');
   const [allStages, setAllStages] = useState(false);
+  // "Keep going" as the reader left it before hydration, if they touched it.
+  const typedRoot = useTypedBefore('checker', (typed) => {
+    const on = typed.checked('all-stages');
+    if (on !== undefined) setAllStages(on);
+  });
   const [verdicts, setVerdicts] = useState<string | undefined>(undefined);
   const [openSolution, setOpenSolution] = useState<Partial<Record<StageId, boolean>>>({});
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
@@ -245,6 +251,7 @@ export function Checker(props: CheckerProps): JSX.Element {
       data-verdicts={verdicts}
       data-verdict={outcome?.verdict}
       data-stages-passed={passed}
+      {...typedRoot}
     >
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
@@ -270,7 +277,7 @@ export function Checker(props: CheckerProps): JSX.Element {
           {t('checker.stop')}
         </button>
         <label class="mcp-switch">
-          <input type="checkbox" data-action="all-stages" checked={allStages} onChange={(e) => setAllStages((e.currentTarget as HTMLInputElement).checked)} />
+          <input type="checkbox" data-action="all-stages" data-typed="all-stages" checked={allStages} onChange={(e) => setAllStages((e.currentTarget as HTMLInputElement).checked)} />
           {t('checker.all-stages')}
         </label>
       </div>

@@ -7,7 +7,11 @@
  * The transcript renders in batches (at most once a frame) and keeps a
  * bounded window in the page (see transcript-store.ts), so a server that
  * floods its output cannot freeze the page. The unsent message is kept per
- * page in localStorage and restored on reload.
+ * page in localStorage and restored on reload; when the browser refuses to
+ * keep it (storage off or full, a message of megabytes), a note right under
+ * the editor (`data-draft="refused"`) says so, and the text stays in the page.
+ * What the reader typed, ticked or picked before the island hydrated is kept
+ * (page/typed-before.ts), and is newer than a saved draft.
  *
  * Props:
  * - `server`: which toy server (a name of `toy-servers/registry.ts`).
@@ -47,6 +51,7 @@ import { StderrLane, WireLane } from './Transcript.tsx';
 import { TRANSCRIPT_CAP, TranscriptStore } from './transcript-store.ts';
 import { draftKey, loadDraft, saveDraft } from './draft-store.ts';
 import { errorText } from '../pure/failure-text.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
 
 /** Props of {@link Console}. */
@@ -91,6 +96,8 @@ export function Console(props: ConsoleProps): JSX.Element {
   const seenRef = useRef(seen);
   seenRef.current = seen;
   const [draftNote, setDraftNote] = useState('');
+  /** False once storage refused the draft (off, full, or the text too large): said next to the editor. */
+  const [draftKept, setDraftKept] = useState(true);
   const [announce, setAnnounce] = useState('');
   const pendingRoot = useRef<HTMLDivElement>(null);
   const noReply = useRef(new Map<unknown, ReturnType<typeof setTimeout>>());
@@ -104,6 +111,13 @@ export function Console(props: ConsoleProps): JSX.Element {
   const [pending, setPending] = useState<PendingInput | undefined>();
   const [copied, setCopied] = useState('');
   const [template, setTemplate] = useState(0);
+  // The switch and the menu as the reader left them, if they used them before hydration.
+  const typedRoot = useTypedBefore('console', (typed) => {
+    const on = typed.checked('fill-meta');
+    if (on !== undefined) setFillMeta(on);
+    const chosen = Number(typed.value('template'));
+    if (Number.isInteger(chosen) && chosen >= 0) setTemplate(chosen);
+  });
   const editor = useRef<EditorHandle>();
   const sent = useRef(new Map<unknown, Record<string, unknown>>());
   const history = useRef<{ list: string[]; index: number; draft: string }>({ list: [], index: 0, draft: '' });
@@ -291,11 +305,17 @@ export function Console(props: ConsoleProps): JSX.Element {
   const initialDoc = useMemo(() => props.initial ?? props.templates?.[0]?.message ?? templateList()[0]!.text, []);
   const section = useRef<HTMLElement>(null);
 
-  // The unsent draft: restored once hydrated, saved as the reader types.
+  // The unsent draft: restored once hydrated, saved as the reader types. Text typed before
+  // hydration (the editor adopted it) is newer than any saved draft: it is kept, and saved.
   useEffect(() => {
     const el = section.current;
     const index = el ? [...document.querySelectorAll('section.mcp-console')].indexOf(el) : 0;
     draft.current = draftKey(location.pathname, server, props.id ?? String(index));
+    const now = editor.current?.getText();
+    if (now !== undefined && now !== initialDoc) {
+      setDraftKept(saveDraft(draft.current, now, initialDoc));
+      return;
+    }
     const saved = loadDraft(draft.current);
     if (saved !== undefined && saved !== initialDoc && editor.current) {
       editor.current.setText(saved);
@@ -304,7 +324,7 @@ export function Console(props: ConsoleProps): JSX.Element {
   }, []);
   const onEditorChange = (text: string) => {
     setWarning(undefined);
-    if (draft.current) saveDraft(draft.current, text, initialDoc);
+    if (draft.current) setDraftKept(saveDraft(draft.current, text, initialDoc));
   };
 
   // Process lifetime: restart on engine switch/reset, and on a ServerEditor run when attached.
@@ -333,7 +353,7 @@ export function Console(props: ConsoleProps): JSX.Element {
   const title = t(http ? 'console.title.http' : 'console.title.stdio', { file });
 
   return (
-    <section ref={section} class="mcp-widget mcp-console" aria-labelledby={`${uid}-title`} onKeyDown={start} data-server={server} data-ready={ready ? "yes" : undefined}>
+    <section ref={section} class="mcp-widget mcp-console" aria-labelledby={`${uid}-title`} onKeyDown={start} data-server={server} data-ready={ready ? "yes" : undefined} {...typedRoot}>
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
           {title}
@@ -370,6 +390,11 @@ export function Console(props: ConsoleProps): JSX.Element {
         onChange={onEditorChange}
         handle={editor}
       />
+      {draftKept ? null : (
+        <p class="mcp-warning" data-draft="refused">
+          {t('console.draftRefused')}
+        </p>
+      )}
       <p id={`${uid}-help`} class="mcp-help">
         {t('console.help')}
       </p>
@@ -382,7 +407,7 @@ export function Console(props: ConsoleProps): JSX.Element {
       <div class="mcp-toolbar">
         <span class="mcp-template">
           <label for={`${uid}-tpl`}>{t('console.template')}</label>
-          <select id={`${uid}-tpl`} value={String(template)} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
+          <select id={`${uid}-tpl`} data-typed="template" value={String(template)} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
             {templates(1, false, builder, templateContext()).map((tpl, i) => (
               <option key={i} value={String(i)}>
                 {tpl.label}
@@ -403,7 +428,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           </button>
         </span>
         <label class="mcp-switch">
-          <input type="checkbox" role="switch" data-action="fill-meta" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
+          <input type="checkbox" role="switch" data-action="fill-meta" data-typed="fill-meta" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
           <span>{t('console.fillMeta')}</span>
         </label>
         <button type="button" class="mcp-btn mcp-btn-primary" data-action="send" onClick={() => void send()}>

@@ -9,17 +9,21 @@
  * `requestedSchema` or `url`), `onResult` (called once with the ElicitResult),
  * `heading` (optional title, e.g. which input request key this answers),
  * `autoFocus` (focus the first field when shown).
+ *
+ * What the reader typed, chose or ticked in the server-rendered form before
+ * the island hydrated is where the form starts from (page/typed-before.ts).
+ * Each control carries `data-typed`: `field:<name>`, and for a multi-select
+ * `field:<name>:<choice value>`.
  */
 import type { JSX } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { ElicitResult } from '../../protocol/messages.ts';
 import { readRequestedSchema, type Field } from './requested-schema.ts';
 import { formContent, formProblems, initialValues, type FieldValue } from './form-values.ts';
 import { ELICITATION_LINK } from '../pure/spec-links.ts';
 import { rich } from '../ui/rich-text.tsx';
 import { t } from '../../i18n/index.ts';
-
-let counter = 0;
+import { useTypedBefore, type TypedBefore } from '../page/typed-before.ts';
 
 /** Props of {@link ElicitationPanel}. */
 export interface ElicitationPanelProps {
@@ -57,7 +61,7 @@ function FieldInput(props: {
   if (f.kind === 'boolean') {
     return (
       <div class="mcp-field mcp-field-check">
-        <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).checked)} />
+        <input id={id} type="checkbox" data-typed={`field:${f.name}`} checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).checked)} />
         <label for={id}>{label}</label>
         {desc}
         {err}
@@ -75,6 +79,7 @@ function FieldInput(props: {
             <input
               id={`${id}-${i}`}
               type="checkbox"
+              data-typed={`field:${f.name}:${c.value}`}
               checked={chosen.includes(c.value)}
               onChange={(e) => {
                 const on = (e.currentTarget as HTMLInputElement).checked;
@@ -93,7 +98,7 @@ function FieldInput(props: {
       <div class="mcp-field">
         <label for={id}>{label}</label>
         {desc}
-        <select id={id} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
+        <select id={id} data-typed={`field:${f.name}`} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
           <option value="">{t('elicitation.choose')}</option>
           {f.choices.map((c) => (
             <option key={c.value} value={c.value}>
@@ -114,6 +119,7 @@ function FieldInput(props: {
       <input
         id={id}
         type={type}
+        data-typed={`field:${f.name}`}
         inputMode={f.kind === 'number' ? (f.integer ? 'numeric' : 'decimal') : undefined}
         placeholder={placeholder}
         value={typeof value === 'string' ? value : ''}
@@ -128,13 +134,37 @@ function FieldInput(props: {
   );
 }
 
+/** `values` with what the reader changed in the server-rendered controls before hydration put in. */
+function adoptTyped(fields: Field[], values: Record<string, FieldValue>, typed: TypedBefore): Record<string, FieldValue> {
+  const out = { ...values };
+  for (const f of fields) {
+    const key = `field:${f.name}`;
+    if (f.kind === 'boolean') {
+      const on = typed.checked(key);
+      if (on !== undefined) out[f.name] = on;
+    } else if (f.kind === 'multiselect') {
+      const before = Array.isArray(out[f.name]) ? (out[f.name] as string[]) : [];
+      if (f.choices.some((c) => typed.checked(`${key}:${c.value}`) !== undefined)) {
+        out[f.name] = f.choices.map((c) => c.value).filter((v) => typed.checked(`${key}:${v}`) ?? before.includes(v));
+      }
+    } else {
+      const v = typed.value(key);
+      if (v !== undefined) out[f.name] = v;
+    }
+  }
+  return out;
+}
+
 /** The form or URL-consent panel for one elicitation request. */
 export function ElicitationPanel({ params, onResult, heading, autoFocus }: ElicitationPanelProps): JSX.Element {
-  const uid = useMemo(() => `mcp-elicit-${++counter}`, []);
+  // useId: the same ids on the server and in the page, so the hydrated form's labels and lookups agree.
+  const uid = `mcp-elicit-${useId()}`;
+
   const isUrl = params.mode === 'url';
   const reading = useMemo(() => (isUrl ? undefined : readRequestedSchema(params.requestedSchema)), [params, isUrl]);
   const fields = reading?.ok ? reading.fields : [];
   const [values, setValues] = useState<Record<string, FieldValue>>(() => initialValues(fields));
+  const typedRoot = useTypedBefore('elicitation', (typed) => setValues((v) => adoptTyped(fields, v, typed)));
   const [tried, setTried] = useState(false);
   const [done, setDone] = useState<ElicitResult | undefined>();
   const root = useRef<HTMLFormElement>(null);
@@ -249,6 +279,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
   return (
     <form
       ref={root}
+      {...typedRoot}
       class="mcp-elicit"
       noValidate
       aria-label={t('elicitation.formLabel', { message: message.slice(0, 80) })}

@@ -9,6 +9,7 @@ import { useState } from 'preact/hooks';
 import { clampCount, countIntegrations, readCount } from './integrations.ts';
 import { formatNumber, setLang, t } from '../../i18n/index.ts';
 import { rich } from '../ui/rich-text.tsx';
+import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/flow-base.css';
 import './integration-counter.css';
 
@@ -32,6 +33,16 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
   const c = countIntegrations(apps, systems);
   // A field holding something that is not a whole number in range says so; the counts keep the last good value.
   const [bad, setBad] = useState<Record<string, boolean>>({});
+  // A count typed or slid before hydration: the number box wins over its slider; a box holding no good count says so.
+  const typedRoot = useTypedBefore('counter', (typed) => {
+    for (const [id, set] of [['ic-apps', setApps], ['ic-systems', setSystems]] as const) {
+      const box = typed.value(`${id}:number`);
+      const slider = typed.value(`${id}:range`);
+      const n = (box === undefined ? undefined : readCount(box, MIN, MAX)) ?? (slider === undefined ? undefined : readCount(slider, MIN, MAX));
+      if (n !== undefined) set(n);
+      if (box !== undefined && readCount(box, MIN, MAX) === undefined) setBad((b) => ({ ...b, [id]: true }));
+    }
+  });
 
   const field = (id: string, label: string, value: number, set: (n: number) => void) => (
     <div class="ic-field">
@@ -40,6 +51,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
         <input
           id={`${id}-n`}
           type="number"
+          data-typed={`${id}:number`}
           min={MIN}
           max={MAX}
           step={1}
@@ -54,6 +66,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
         />
         <input
           type="range"
+          data-typed={`${id}:range`}
           min={MIN}
           max={MAX}
           step={1}
@@ -74,7 +87,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
   );
 
   return (
-    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter">
+    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter" {...typedRoot}>
       <p class="fw-title">{t('counter.title')}</p>
       <div class="ic-fields">
         {field('ic-apps', t('counter.apps'), apps, setApps)}

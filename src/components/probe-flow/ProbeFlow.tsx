@@ -23,6 +23,7 @@ import { runAfterHandshake, runHazard, type AfterHandshakeRun, type HazardRun } 
 import { runProbe, type ProbeRun } from './probe-run.ts';
 import { isBuiltServer, registryEra, serverFile } from '../pure/server-entry.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './probe-flow.css';
@@ -59,6 +60,13 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   const choices = unique(servers && servers.length ? servers : [server, 'calendar', 'legacy']);
   const [chosen, setChosen] = useState(choices.includes(server) ? server : choices[0]!);
   const [style, setStyle] = useState<LegacyStyle>('method-not-found');
+  // The server and the style the reader chose before hydration, if they did.
+  const typedRoot = useTypedBefore('probe', (typed) => {
+    const s = typed.choice('server', choices);
+    if (s) setChosen(s);
+    const st = typed.choice('legacy-style', LEGACY_STYLES);
+    if (st) setStyle(st);
+  });
   const [run, setRun] = useState<ProbeRun>();
   const [revealed, setRevealed] = useState(0);
   const [playing, setPlaying] = useState(false);
@@ -152,7 +160,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   const lastPid = hazard || after ? (after?.pid ?? hazard?.pid) : undefined;
 
   return (
-    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow">
+    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow" {...typedRoot}>
       <div class="fw-head">
         <p class="fw-title">{t('probe.title')}</p>
         <EngineBadge pid={lastPid !== undefined && !run ? lastPid : run?.pid} processState={run || hazard || after ? t('probe.processClosed') : undefined} />
@@ -163,6 +171,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
           <select
             value={chosen}
             data-control="server"
+            data-typed="server"
             onChange={(e) => {
               setChosen((e.target as HTMLSelectElement).value);
             }}
@@ -190,7 +199,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
           <div class="fw-row">
             <label>
               {t('probe.style.label', { file: serverFile('legacy') })}{' '}
-              <select value={style} data-control="legacy-style" onChange={(e) => setStyle((e.target as HTMLSelectElement).value as LegacyStyle)} disabled={busy}>
+              <select value={style} data-control="legacy-style" data-typed="legacy-style" onChange={(e) => setStyle((e.target as HTMLSelectElement).value as LegacyStyle)} disabled={busy}>
                 {LEGACY_STYLES.map((s) => (
                   <option value={s} key={s}>
                     {t(`probe.style.${s}` as StringKey)}

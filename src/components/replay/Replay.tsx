@@ -18,6 +18,7 @@ import { defaultExchange, isReplayServer, type ReplayMessage, type ReplayServer 
 import { runReplay, type ReplayMode, type ReplayStep } from './replay-run.ts';
 import { eventVerdict } from './verdict.ts';
 import { errorText } from '../pure/failure-text.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './replay.css';
@@ -47,6 +48,13 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
   const [messages, setMessages] = useState<Record<string, ReplayMessage[]>>(() =>
     Object.fromEntries(servers.map((s) => [s, defaultExchange(s)])),
   );
+  // What the reader chose and edited before hydration: the radio, and the messages shown first (those of servers[0]).
+  const typedRoot = useTypedBefore('replay', (typed) => {
+    const first = servers[0] ?? 'calendar';
+    setMessages((m) => ({ ...m, [first]: (m[first] ?? defaultExchange(first)).map((msg, i) => ({ ...msg, text: typed.value(`message:${i}`) ?? msg.text })) }));
+    const chosen = typed.choice('server', servers);
+    if (chosen) setCurrent(chosen);
+  });
   const [columns, setColumns] = useState<Record<ReplayMode, Column>>(empty());
   const busy = columns['one-process'].busy || columns['fresh-process'].busy;
   const list = messages[current] ?? defaultExchange(current);
@@ -79,7 +87,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
   }
 
   return (
-    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay">
+    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay" {...typedRoot}>
       <div class="fw-head">
         <p class="fw-title">{t('replay.title')}</p>
         <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : t('replay.latestProcess')} />
@@ -92,6 +100,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
               <input
                 type="radio"
                 name="replay-server"
+                data-typed="server"
                 value={s}
                 checked={current === s}
                 disabled={busy}
@@ -118,6 +127,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
             <textarea
               id={`rp-${current}-${i}`}
               data-message={i}
+              data-typed={`message:${i}`}
               rows={Math.min(14, m.text.split('\n').length)}
               spellcheck={false}
               value={m.text}

@@ -67,8 +67,10 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    setChanged(initialDoc !== props.original);
-    if (saved !== undefined) setStatus(t('editor.restored'));
+    // The editor's text is what the reader typed before hydration when they did (the editor adopted it), else initialDoc.
+    const now = view.current?.getText() ?? initialDoc;
+    setChanged(now !== props.original);
+    if (saved !== undefined && now === initialDoc) setStatus(t('editor.restored'));
     let first = true;
     const unsub = engineGeneration.subscribe(() => {
       if (first) return void (first = false);

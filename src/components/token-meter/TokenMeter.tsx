@@ -22,6 +22,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/index.ts';
 import { currentLang, formatNumber, setLang, t } from '../../i18n/index.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { flowEngine } from '../page/flow-engine.ts';
 import { onServerSourceChange, warmEngine, type ServerName } from '../page/page-engine.ts';
@@ -82,6 +83,11 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   const [figures, setFigures] = useState<CatalogFigures>();
   const [error, setError] = useState<string>();
   const [serialisation, setSerialisation] = useState<SerialisationName>('python');
+  // The serialisation the reader picked before hydration, if they did.
+  const typedRoot = useTypedBefore('tokens', (typed) => {
+    const s = typed.choice('serialisation', ['python', 'compact'] as const);
+    if (s) setSerialisation(s);
+  });
   const [servers, setServers] = useState(1);
   const [serversBad, setServersBad] = useState(false);
   const [counting, setCounting] = useState(false);
@@ -182,7 +188,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
           ].join(' · ');
 
   return (
-    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server}>
+    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server} {...typedRoot}>
       <div class="fw-head">
         <p class="fw-title">{t('tokens.title', { server: label })}</p>
         <EngineBadge pid={catalog?.pid} processState={catalog ? t('tokens.closedAfterListing') : undefined} />
@@ -204,7 +210,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
         <legend>{t('tokens.serialisation')}</legend>
         {(['python', 'compact'] as const).map((s) => (
           <label key={s}>
-            <input type="radio" name={`tm-ser-${server}`} value={s} data-serialisation={s} checked={serialisation === s} onChange={() => setSerialisation(s)} />{' '}
+            <input type="radio" name={`tm-ser-${server}`} value={s} data-serialisation={s} data-typed="serialisation" checked={serialisation === s} onChange={() => setSerialisation(s)} />{' '}
             {s === 'python' ? t('tokens.python') : t('tokens.compact')}
           </label>
         ))}

@@ -13,6 +13,7 @@ export const console = {
   'console.empty': 'Nothing to send: the editor is empty. Pick a starting message above or a template, or type a JSON-RPC message.',
   'console.changedTitle': 'What the Console changed before sending:',
   'console.draftRestored': 'Your unsent message was restored from this browser.',
+  'console.draftRefused': 'This browser refused to keep your unsent message (storage is off or full, or the message is too large); it stays here until you leave the page.',
   'console.starting': 'Starting messages:',
   // Template menu labels: the method stays as on the wire; the note in brackets is prose.
   'console.tpl.initialize': 'initialize (legacy handshake)',

@@ -14,6 +14,7 @@ export const console: Record<keyof typeof en, string> = {
   'console.empty': 'Tidak ada yang bisa dikirim: editor kosong. Pilih pesan awal di atas atau sebuah template, atau ketik pesan JSON-RPC.',
   'console.changedTitle': 'Yang diubah Console sebelum mengirim:',
   'console.draftRestored': 'Pesan Anda yang belum terkirim dipulihkan dari browser ini.',
+  'console.draftRefused': 'Browser ini tidak mau menyimpan pesan Anda yang belum terkirim (penyimpanan mati atau penuh, atau pesannya terlalu besar); pesan tetap ada di sini selama Anda belum meninggalkan halaman.',
   'console.starting': 'Pesan awal:',
   'console.tpl.initialize': 'initialize (handshake lama)',
   'console.tpl.initialized': 'notifications/initialized (lama, tanpa balasan)',
