@@ -47,7 +47,7 @@ import { actualWords, checkWords, eraWords, reasonWords } from './check-words.ts
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { currentEntry, getEngine, originalEntry, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
-import { editKey, loadEdit } from '../server-editor/edit-store.ts';
+import { editKey, loadEdit, onEditChange } from '../server-editor/edit-store.ts';
 import { loadProgress, progressKey, saveProgress, stagesPassed, type SavedProgress } from './progress-store.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { SERVERS } from '../../../toy-servers/registry.ts';
@@ -117,6 +117,9 @@ export function Checker(props: CheckerProps): JSX.Element {
   /** True when the reader pressed Stop (not when the run stopped itself after a failed stage). */
   const stoppedByReader = useRef(false);
 
+  /** True when the reader's edit is kept for this page: the title then says the run checks it, not the shipped file. */
+  const [edited, setEdited] = useState(false);
+
   useEffect(() => {
     const p = loadProgress(key);
     if (p) {
@@ -124,7 +127,13 @@ export function Checker(props: CheckerProps): JSX.Element {
       setStageShown(p.stages);
     }
     setReady(true);
-    return () => abort.current?.abort();
+    const edit = editKey(location.pathname, file);
+    setEdited(loadEdit(edit) !== undefined);
+    const unsub = onEditChange(edit, setEdited);
+    return () => {
+      unsub();
+      abort.current?.abort();
+    };
   }, []);
 
   /** A Streamable HTTP server is checked as one: its module served as a fetch handler, stage 1 its HTTP rules. */
@@ -245,10 +254,11 @@ export function Checker(props: CheckerProps): JSX.Element {
       data-verdicts={verdicts}
       data-verdict={outcome?.verdict}
       data-stages-passed={passed}
+      data-source={edited ? 'edit' : 'original'}
     >
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
-          {t('checker.title', { file })}
+          {t(edited ? 'checker.title-edited' : 'checker.title', { file })}
         </h3>
       </header>
       <EngineBadge />

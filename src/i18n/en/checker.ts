@@ -8,6 +8,7 @@
  */
 export const checker = {
   'checker.title': 'Checker: {file} against MCP 2026-07-28',
+  'checker.title-edited': 'Checker: your edit of {file} against MCP 2026-07-28',
   'checker.run': 'Run the checker',
   'checker.stop': 'Stop',
   'checker.all-stages': 'Keep going after a failed stage',

@@ -8,6 +8,7 @@ import type { checker as en } from '../en/checker.ts';
 
 export const checker: Record<keyof typeof en, string> = {
   'checker.title': 'Checker: {file} terhadap MCP 2026-07-28',
+  'checker.title-edited': 'Checker: hasil suntingan Anda atas {file} terhadap MCP 2026-07-28',
   'checker.run': 'Jalankan checker',
   'checker.stop': 'Hentikan',
   'checker.all-stages': 'Lanjutkan walau ada tahap yang gagal',
