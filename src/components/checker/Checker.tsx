@@ -52,6 +52,7 @@ import { loadProgress, progressKey, saveProgress, stagesPassed, type SavedProgre
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { SERVERS } from '../../../toy-servers/registry.ts';
 import { httpTarget } from './http-target.ts';
+import { stageCountsText } from './stage-counts.ts';
 import '../ui/widget.css';
 import './checker.css';
 
@@ -296,7 +297,6 @@ export function Checker(props: CheckerProps): JSX.Element {
           const explained = (c: CheckResult) => (c.status === 'not-run' || c.status === 'skipped') && (c.notRun === 'stage-failed' || c.reason === stageReason[stage.id]);
           const checks = stage.checks.map((c) => results[c.id]).filter((c): c is CheckResult => c !== undefined && c.reason !== 'the run was stopped' && !explained(c));
           const shownWord = shown === 'warn' ? t('checker.status.stage-warn') : t(`checker.status.${shown}` as StringKey);
-          const warned = checks.filter((c) => c.status === 'warn').length;
           const reason = stageReason[stage.id];
           const failedStage = reason ? STAGE_FAILED.exec(reason) : null;
           const solution = props.solutions?.[i];
@@ -310,7 +310,7 @@ export function Checker(props: CheckerProps): JSX.Element {
                   {checks.length > 0 ? (
                     <span class="mcp-note">
                       {' '}
-                      · {warned > 0 ? t('checker.stage-counts-warned', { passed: checks.filter((c) => c.status === 'pass').length, total: checks.length, warned }) : t('checker.stage-counts', { passed: checks.filter((c) => c.status === 'pass').length, total: checks.length })}
+                      · {stageCountsText(checks)}
                     </span>
                   ) : null}
                   {failedStage ? <span class="mcp-note mcp-checker-stage-reason"> · {t('checker.stage-not-run', { n: Number(failedStage[1]) })}</span> : null}
