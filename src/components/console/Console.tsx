@@ -261,7 +261,9 @@ export function Console(props: ConsoleProps): JSX.Element {
     if (message === undefined) return;
     const token = progressTokenOf(message);
     if (token !== undefined) {
-      for (const [id, owed] of owing.current.byId) if (owed.progressToken === token) waitFor(id as RequestId, token);
+      // Collected first: waitFor re-adds the id, which a live Map iteration would visit again.
+      const progressing = [...owing.current.byId].filter(([, owed]) => owed.progressToken === token).map(([id]) => id as RequestId);
+      for (const id of progressing) waitFor(id, token);
       return;
     }
     const answer = answerOf(message, owing.current.idless, [...owing.current.byId.keys()] as RequestId[]);
