@@ -23,6 +23,7 @@ import { clip } from '../../src/components/pure/json-tree.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, replies, replyTo, send, stdoutMessages } from './support/lesson-widgets.ts';
+import { edit, runEdit, serverEditorAt } from './support/lesson-editor.ts';
 
 const site = lessonSites()[0]!;
 const EDITIONS: Array<{ prefix: '' | 'id/'; lang: Lang }> = [
@@ -46,22 +47,9 @@ for (const { prefix, lang } of EDITIONS) {
   describe(`the Console's silence warning (/${prefix}, default build)`, () => {
     test('progress-cancellation-timeouts: no warning for the cancelled request 4 nor for a countdown with progress; a real wait warns for its own id', async ({ open }) => {
       const page = await open(lessonURL(site, `${prefix}progress-cancellation-timeouts`), site.options);
-      const e = page.locator('section.mcp-server-editor').first();
-      await e.scrollIntoViewIfNeeded();
-      await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+      const e = await serverEditorAt(page, 0);
       // Step 1's edit: switch countdown on, Run.
-      const source = e.locator('.mcp-editor-js');
-      await source.click();
-      const cm = source.locator('.cm-content');
-      await cm.waitFor();
-      await cm.click();
-      await expect.poll(() => cm.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('ControlOrMeta+a');
-      await page.keyboard.press('Delete');
-      await page.keyboard.insertText(CALENDAR.replace(SWITCH, 'const WITH_COUNTDOWN = true;'));
-      await e.locator('button[data-action="run"]').click();
-      const c = await consoleAt(page, 0, e);
-      await expect.poll(() => c.locator('.mcp-event[data-event="started"][data-entry="toy-servers/calendar.edited.mjs"]').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      const c = await runEdit(page, e, edit(CALENDAR, SWITCH, 'const WITH_COUNTDOWN = true;'));
       await send(page, c, '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}');
       expect((await replyTo(page, c, 1)).result.tools.map((x: { name: string }) => x.name)).toContain('countdown');
 

@@ -47,7 +47,7 @@ import { StderrLane, WireLane } from './Transcript.tsx';
 import { TRANSCRIPT_CAP, TranscriptStore } from './transcript-store.ts';
 import { draftKey, loadDraft, saveDraft } from './draft-store.ts';
 import { errorText } from '../pure/failure-text.ts';
-import { answerOf, owedBy, progressTokenOf, type IdlessWaiting, type RequestId } from '../pure/owed-reply.ts';
+import { nullIdMessage, Waits } from '../pure/owed-reply.ts';
 import { clip } from '../pure/json-tree.ts';
 import '../ui/widget.css';
 
@@ -81,34 +81,6 @@ const NO_REPLY_MS = 5_000;
 /** How much of a sent line a note quotes (characters). */
 const QUOTE_CHARS = 80;
 
-type Timer = ReturnType<typeof setTimeout>;
-
-/**
- * What the process still owes the Console, decided from what was sent
- * (`owedBy`): a response per request id (an open `subscriptions/listen`, a
- * cancelled request and a notification owe none), and an id-less error per
- * line the server could not read an id from, oldest first.
- */
-/**
- * The object of a stdout line flagged only because its id is not a string or
- * an integer (JSON-RPC's `"id": null` error), so it can still be matched to
- * the line it answers; `undefined` for any other line.
- */
-function nullIdMessage(item: { text: string; classification?: Classification }): unknown {
-  const c = item.classification;
-  if (c?.kind !== 'framing_violation' || c.reason !== 'id is not a string or integer') return undefined;
-  try {
-    return JSON.parse(item.text);
-  } catch {
-    return undefined;
-  }
-}
-
-interface Owing {
-  byId: Map<unknown, { timer: Timer; progressToken?: RequestId }>;
-  idless: Array<IdlessWaiting & { timer: Timer }>;
-}
-
 /** The Console island. */
 export function Console(props: ConsoleProps): JSX.Element {
   setLang(props.lang);
@@ -126,7 +98,20 @@ export function Console(props: ConsoleProps): JSX.Element {
   const [draftNote, setDraftNote] = useState('');
   const [announce, setAnnounce] = useState('');
   const pendingRoot = useRef<HTMLDivElement>(null);
-  const owing = useRef<Owing>({ byId: new Map(), idless: [] });
+  /** What the process still owes, decided from what was sent; a wait that runs out is said once in the transcript. */
+  const waits = useMemo(
+    () =>
+      new Waits(NO_REPLY_MS, (silent) => {
+        if (session.pid === undefined) return;
+        const s = NO_REPLY_MS / 1000;
+        const [tag, text] =
+          silent.kind === 'reply'
+            ? ['no-reply', t(http ? 'console.ev.noReply.http' : 'console.ev.noReply.stdio', { id: JSON.stringify(silent.id), s })]
+            : ['no-answer', t(http ? 'console.ev.noAnswer.http' : 'console.ev.noAnswer.stdio', { line: clip(silent.line, QUOTE_CHARS).text, s })];
+        push({ kind: 'event', key: nextKey(), text, tone: 'warn', tag });
+      }),
+    [],
+  );
   /** What the Console changed in the line being sent, attached to that line when it shows up in the transcript. */
   const nextChanges = useRef<{ line: string; changes: string[] } | undefined>();
   const draft = useRef<string | undefined>();
@@ -146,7 +131,7 @@ export function Console(props: ConsoleProps): JSX.Element {
 
   const push = (item: Item) => {
     if (item.kind === 'wire' && item.direction === 'in') settle(item);
-    else if (item.kind === 'event' && (item.tag === 'restarting' || item.tag === 'exited')) releaseAll(); // a process that is gone owes nothing
+    else if (item.kind === 'event' && (item.tag === 'restarting' || item.tag === 'exited')) waits.releaseAll(); // a process that is gone owes nothing
     const c = nextChanges.current;
     if (c && item.kind === 'wire' && item.direction === 'out' && item.text === c.line) {
       item.changes = c.changes;
@@ -166,7 +151,7 @@ export function Console(props: ConsoleProps): JSX.Element {
         setProcState(s);
       },
       reply: (message: Record<string, unknown>, c: Classification) => {
-        release(message.id);
+        waits.release(message.id);
         const method = sent.current.get(message.id)?.method;
         setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
         onReply(message, c);
@@ -200,104 +185,28 @@ export function Console(props: ConsoleProps): JSX.Element {
     setAnnounce(t('console.formAnnounce'));
   }
 
-  /** Says once that nothing came back: `tag` is `no-reply` (a request id) or `no-answer` (a line owed an id-less error). */
-  function silence(tag: 'no-reply' | 'no-answer', text: string): void {
-    if (session.pid === undefined) return;
-    push({ kind: 'event', key: nextKey(), text, tone: 'warn', tag });
-  }
-
-  /** Starts (or starts again) the wait for a response to `id`. */
-  function waitFor(id: RequestId, progressToken?: RequestId): void {
-    release(id);
-    const timer = setTimeout(() => {
-      owing.current.byId.delete(id);
-      silence('no-reply', t(http ? 'console.ev.noReply.http' : 'console.ev.noReply.stdio', { id: JSON.stringify(id), s: NO_REPLY_MS / 1000 }));
-    }, NO_REPLY_MS);
-    owing.current.byId.set(id, progressToken === undefined ? { timer } : { timer, progressToken });
-  }
-
-  /** Stops waiting for a response to `id` (it came, or the request was cancelled). */
-  function release(id: unknown): void {
-    const owed = owing.current.byId.get(id);
-    if (!owed) return;
-    clearTimeout(owed.timer);
-    owing.current.byId.delete(id);
-  }
-
-  function releaseAll(): void {
-    for (const { timer } of owing.current.byId.values()) clearTimeout(timer);
-    for (const { timer } of owing.current.idless) clearTimeout(timer);
-    owing.current = { byId: new Map(), idless: [] };
-  }
-
-  /** Starts the wait for the id-less error a line the server cannot read an id from is owed. */
-  function waitForIdless(line: string): IdlessWaiting {
-    const waiting: IdlessWaiting & { timer: Timer } = {
-      line,
-      timer: setTimeout(() => {
-        dropIdless(waiting);
-        silence('no-answer', t(http ? 'console.ev.noAnswer.http' : 'console.ev.noAnswer.stdio', { line: clip(line, QUOTE_CHARS).text, s: NO_REPLY_MS / 1000 }));
-      }, NO_REPLY_MS),
-    };
-    owing.current.idless.push(waiting);
-    return waiting;
-  }
-
-  function dropIdless(waiting: IdlessWaiting): void {
-    const list = owing.current.idless;
-    const i = list.indexOf(waiting as IdlessWaiting & { timer: Timer });
-    if (i < 0) return;
-    clearTimeout(list[i]!.timer);
-    list.splice(i, 1);
-  }
-
-  /**
-   * Settles what an incoming stdout line answers: an error without an id is
-   * matched to the oldest line still owed one, and says which (stdio replies
-   * come in order); progress for a request starts its wait again.
-   */
+  /** Settles what an incoming stdout line answers; an error without an id says which sent line it answers. */
   function settle(item: Extract<Item, { kind: 'wire' }>): void {
-    const message = item.message ?? nullIdMessage(item);
+    const message = item.message ?? nullIdMessage(item.text, item.classification?.kind === 'framing_violation' ? item.classification.reason : undefined);
     if (message === undefined) return;
-    const token = progressTokenOf(message);
-    if (token !== undefined) {
-      // Collected first: waitFor re-adds the id, which a live Map iteration would visit again.
-      const progressing = [...owing.current.byId].filter(([, owed]) => owed.progressToken === token).map(([id]) => id as RequestId);
-      for (const id of progressing) waitFor(id, token);
-      return;
-    }
-    const answer = answerOf(message, owing.current.idless, [...owing.current.byId.keys()] as RequestId[]);
-    if (answer.kind === 'line') {
-      dropIdless(answer.waiting);
-      item.note = t('console.answers.line', { line: clip(answer.waiting.line, QUOTE_CHARS).text });
-    } else if (answer.kind === 'only-in-flight') {
-      release(answer.id);
-      item.note = t('console.answers.onlyInFlight', { id: JSON.stringify(answer.id) });
-    } else if (answer.kind === 'unmatched') {
-      item.note = t('console.answers.unmatched');
-    }
+    const answer = waits.received(message);
+    if (answer.kind === 'line') item.note = t('console.answers.line', { line: clip(answer.waiting.line, QUOTE_CHARS).text });
+    else if (answer.kind === 'only-in-flight') item.note = t('console.answers.onlyInFlight', { id: JSON.stringify(answer.id) });
+    else if (answer.kind === 'unmatched') item.note = t('console.answers.unmatched');
   }
 
   async function transmit(line: string, message: Record<string, unknown> | undefined, changes: string[] = []): Promise<void> {
     if (message && 'id' in message && typeof message.method === 'string') sent.current.set(message.id, message);
     // What the line owes is decided from the line itself, so silence is only reported where a reply is due.
-    const owed = owedBy(line);
-    let idless: IdlessWaiting | undefined;
-    if (owed.kind === 'reply') waitFor(owed.id, owed.progressToken);
-    else if (owed.kind === 'stream') release(owed.id); // open until cancelled or closed: silence is expected
-    else if (owed.kind === 'idless-error') idless = waitForIdless(line);
-    else if (owed.cancels !== undefined) release(owed.cancels); // the server sends nothing more for a cancelled request
+    const owed = waits.sent(line);
     nextChanges.current = changes.length ? { line, changes } : undefined;
     try {
       await session.send(line, message);
     } catch (e) {
       push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: errorText(e) }), tone: 'error' });
     }
-    if (http) {
-      // Over HTTP the response to this POST is complete and shown with it: nothing more comes for this line.
-      if (idless) dropIdless(idless);
-      if (owed.kind === 'reply') release(owed.id);
-    }
+    // Over HTTP the response to this POST is complete and shown with it: nothing more comes for this line.
+    if (http) waits.settledBy(owed);
   }
 
   async function send(): Promise<void> {
@@ -425,7 +334,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     return () => {
       unsub();
       unsubSource();
-      releaseAll();
+      waits.releaseAll();
       session.dispose();
     };
   }, []);

@@ -111,3 +111,140 @@ export function progressTokenOf(message: unknown): RequestId | undefined {
   const params = isObject(message.params) ? message.params : {};
   return isRequestId(params.progressToken) ? params.progressToken : undefined;
 }
+
+/** A clock to wait with: `set` calls `fn` once after `ms` and returns a handle `clear` cancels (setTimeout's shape). */
+export interface WaitClock {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** What went unanswered for the whole wait: a request by its id, or a line owed an id-less error. */
+export type Silence = { kind: 'reply'; id: RequestId } | { kind: 'idless-error'; line: string };
+
+/** What {@link Waits.sent} started for one line, to hand back to {@link Waits.settledBy} when its exchange is complete. */
+export interface SentLine {
+  owed: Owed;
+  idless?: IdlessWaiting;
+}
+
+/**
+ * The waits of one client connection, decided from what was sent: a wait per
+ * request id owed a response and per line owed an id-less error; each wait
+ * that runs out calls `onSilence` once. A response by id ends its wait, an
+ * id-less error ends the oldest line's (see {@link answerOf}), progress for a
+ * request starts its wait again, a cancel ends the cancelled one's, and an
+ * open `subscriptions/listen` never starts one.
+ */
+export class Waits {
+  readonly #ms: number;
+  readonly #clock: WaitClock;
+  readonly #onSilence: (s: Silence) => void;
+  #byId = new Map<RequestId, { timer: unknown; progressToken?: RequestId }>();
+  #idless: Array<IdlessWaiting & { timer: unknown }> = [];
+
+  /** @param ms how long a wait lasts (ms). @param onSilence told once per wait that ran out. @param clock default setTimeout/clearTimeout. */
+  constructor(ms: number, onSilence: (s: Silence) => void, clock: WaitClock = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) }) {
+    this.#ms = ms;
+    this.#onSilence = onSilence;
+    this.#clock = clock;
+  }
+
+  /** The ids still owed a response, oldest first. */
+  get waitingIds(): RequestId[] {
+    return [...this.#byId.keys()];
+  }
+
+  /** The lines still owed an id-less error, oldest first. */
+  get waitingLines(): string[] {
+    return this.#idless.map((w) => w.line);
+  }
+
+  /** Records the exact line sent (without `"\n"`) and starts what it owes. */
+  sent(line: string): SentLine {
+    const owed = owedBy(line);
+    if (owed.kind === 'reply') this.#waitFor(owed.id, owed.progressToken);
+    else if (owed.kind === 'stream') this.release(owed.id); // open until cancelled or closed: silence is expected
+    else if (owed.kind === 'nothing' && owed.cancels !== undefined) this.release(owed.cancels); // nothing more comes for it
+    else if (owed.kind === 'idless-error') {
+      const waiting: IdlessWaiting & { timer: unknown } = { line, timer: undefined };
+      waiting.timer = this.#clock.set(() => {
+        this.#drop(waiting);
+        this.#onSilence({ kind: 'idless-error', line });
+      }, this.#ms);
+      this.#idless.push(waiting);
+      return { owed, idless: waiting };
+    }
+    return { owed };
+  }
+
+  /**
+   * Settles what an incoming message answers and says how it was matched
+   * (`by-id` for anything that needs no words). A response by id, or the
+   * only request in flight an id-less error most likely answers, ends that wait.
+   */
+  received(message: unknown): Answer {
+    const token = progressTokenOf(message);
+    if (token !== undefined) {
+      for (const [id, w] of [...this.#byId]) if (w.progressToken === token) this.#waitFor(id, token);
+      return { kind: 'by-id' };
+    }
+    const answer = answerOf(message, this.#idless, this.waitingIds);
+    if (answer.kind === 'line') this.#drop(answer.waiting);
+    else if (answer.kind === 'only-in-flight') this.release(answer.id);
+    else if (answer.kind === 'by-id' && isObject(message) && typeof message.method !== 'string' && isRequestId(message.id)) this.release(message.id);
+    return answer;
+  }
+
+  /** The exchange of `sent` is complete (an HTTP response read to its end): nothing more comes for it. */
+  settledBy(sent: SentLine): void {
+    if (sent.idless) this.#drop(sent.idless);
+    if (sent.owed.kind === 'reply') this.release(sent.owed.id);
+  }
+
+  /** Ends the wait for a response to `id`, if there is one. */
+  release(id: unknown): void {
+    const w = this.#byId.get(id as RequestId);
+    if (!w) return;
+    this.#clock.clear(w.timer);
+    this.#byId.delete(id as RequestId);
+  }
+
+  /** Ends every wait (the process that owed them is gone). */
+  releaseAll(): void {
+    for (const w of this.#byId.values()) this.#clock.clear(w.timer);
+    for (const w of this.#idless) this.#clock.clear(w.timer);
+    this.#byId = new Map();
+    this.#idless = [];
+  }
+
+  #waitFor(id: RequestId, progressToken?: RequestId): void {
+    this.release(id);
+    const timer = this.#clock.set(() => {
+      this.#byId.delete(id);
+      this.#onSilence({ kind: 'reply', id });
+    }, this.#ms);
+    this.#byId.set(id, progressToken === undefined ? { timer } : { timer, progressToken });
+  }
+
+  #drop(waiting: IdlessWaiting): void {
+    const i = this.#idless.indexOf(waiting as IdlessWaiting & { timer: unknown });
+    if (i < 0) return;
+    this.#clock.clear(this.#idless[i]!.timer);
+    this.#idless.splice(i, 1);
+  }
+}
+
+/**
+ * The object of an incoming line that a client flags only because its id is
+ * not a string or an integer (JSON-RPC's `"id": null` error), so that it can
+ * still be matched to the line it answers; `undefined` for any other line.
+ * `reason` is the framing violation's reason from `parseMessageLine`.
+ */
+export function nullIdMessage(text: string, reason: string | undefined): unknown {
+  if (reason !== 'id is not a string or integer') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
