@@ -12,6 +12,7 @@ import { courseIntegration } from './src/course/integration.ts';
 import { precompress } from './src/course/compress-integration.ts';
 import { everythingIntegration } from './src/course/everything-integration.ts';
 import { isolationHeaders } from './src/hosting/headers.ts';
+import { LOCALES } from './src/course/locales.ts';
 
 // The course owner's settings: course.config.ts, or the file named by COURSE_CONFIG.
 const configFile = process.env.COURSE_CONFIG ? resolve(process.env.COURSE_CONFIG) : resolve('course.config.ts');
@@ -29,11 +30,10 @@ export default defineConfig({
       title: course.title,
       description: 'Learn the Model Context Protocol (revision 2026-07-28) by typing its messages to real servers running in your browser.',
       defaultLocale: 'root',
-      locales: {
-        root: { label: 'English', lang: 'en' },
-        id: { label: 'Bahasa Indonesia', lang: 'id' },
-      },
+      locales: LOCALES,
       customCss: ['./src/styles/course.css'],
+      // The language picker keeps the reader's section: heading ids differ per language (src/course/LanguageSelect.astro).
+      components: { LanguageSelect: './src/course/LanguageSelect.astro' },
       // Without `lessons` in the course config: every lesson, ordered by its `sidebar.order`
       // front matter. With it: exactly those lessons, in that order. Either way a list of
       // slugs, which Starlight maps to each locale's translation.

@@ -9,6 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { MEASURED_FILE, REPO_ROOT, measureEverything } from '../src/cli/measured-facts.ts';
 import { measureChecker } from '../src/cli/checker-facts.ts';
+import { plural } from '../src/checker/format.ts';
 
 const file = await measureEverything();
 // The checker's yardstick (stages passed per server), shown in the capstone lesson.
@@ -22,5 +23,5 @@ process.stdout.write(
     `costliest ${f.tokens?.python.costliest?.name} ${f.tokens?.python.costliest?.tokens}), compact ${f.tokens?.compact.sumPerTool} per-tool sum, ` +
     `instructions ${f.tokens?.instructions}\n`,
 );
-for (const s of checker.servers) process.stdout.write(`checker: ${s.id}${s.version ? `@${s.version}` : ''}: ${s.stagesPassed} stages passed, ${s.stagesFailed} failed, ${s.stagesSkipped} skipped\n`);
+for (const s of checker.servers) process.stdout.write(`checker: ${s.id}${s.version ? `@${s.version}` : ''}: ${plural(s.stagesPassed, 'stage')} passed, ${s.stagesFailed} failed, ${s.stagesSkipped} skipped\n`);
 process.exitCode = f.negotiatedVersion ? 0 : 1;

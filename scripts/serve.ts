@@ -80,7 +80,15 @@ function parseArgs(argv: string[]): ServeOptions {
   const options: ServeOptions = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--port') options.port = Number(argv[++i]);
+    if (arg === '--port') {
+      const value = argv[++i];
+      const port = Number(value);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        console.error(`serve: --port needs a port number from 0 to 65535, not ${value ?? 'nothing'}`);
+        process.exit(2);
+      }
+      options.port = port;
+    }
     else if (arg === '--host') options.host = argv[++i];
     else if (arg === '--help') {
       console.log('usage: npm run serve -- [--port N] [--host ADDR] [build-folder]');

@@ -82,15 +82,17 @@ const PLAIN_INTEGER = /^-?(0|[1-9][0-9]*)$/;
  */
 export function parseMessage(text) {
   const bigIds = new WeakMap();
+  if (text === null) return { kind: 'error', error: new RpcError(ERR.PARSE_ERROR, 'Parse error: the line is not valid UTF-8') };
   let value;
   try {
-    if (text === null) throw new Error('not UTF-8');
     value = JSON.parse(text, function keepBigId(key, v, context) {
       if (key === 'id' && typeof v === 'number' && !Number.isSafeInteger(v)) bigIds.set(this, context?.source);
       return v;
     });
-  } catch {
-    return { kind: 'error', error: new RpcError(ERR.PARSE_ERROR, 'Parse error: the line is not valid UTF-8 JSON') };
+  } catch (e) {
+    // Where the parser stopped, when it says (V8: "at position 46 (line 1 column 47)").
+    const where = /\bat position \d+(?: \(line \d+ column \d+\))?/.exec(e instanceof Error ? e.message : '')?.[0];
+    return { kind: 'error', error: new RpcError(ERR.PARSE_ERROR, `Parse error: the line is malformed JSON${where ? ` ${where}` : ''}`) };
   }
   if (!isObject(value)) {
     const what = Array.isArray(value) ? 'an array (batches are not allowed)' : `a JSON ${value === null ? 'null' : typeof value}`;

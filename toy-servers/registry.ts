@@ -59,6 +59,12 @@ export interface ServerEntry {
    * files and imports keep it.
    */
   readonly starter?: true;
+  /**
+   * The file name "Run it on your machine" gives the download and its `node`
+   * command, when it is not the entry's own: the capstone's starter goes home
+   * as the reader's server, under the name its lesson uses.
+   */
+  readonly homeName?: string;
 }
 
 const STDIO_WIDGETS = ['Console', 'ServerEditor', 'ProbeFlow', 'TokenMeter', 'Checker'] as const satisfies readonly WidgetName[];
@@ -125,6 +131,7 @@ export const SERVERS = {
     description: 'An empty start: reads lines and answers nothing, for the reader to grow into a server',
     widgets: ['ServerEditor', 'Console', 'Checker'],
     starter: true,
+    homeName: 'my-server.mjs',
   },
   everything: {
     file: 'toy-servers/everything.mjs',

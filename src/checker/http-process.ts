@@ -178,9 +178,14 @@ export function withOverrides(headers: Record<string, string>, overrides: Header
   return out;
 }
 
-/** Reads a `text/event-stream` body as it arrives (WHATWG event stream interpretation: CRLF, LF or CR end a line). */
-class SseReader {
+/**
+ * Reads a `text/event-stream` body as it arrives (WHATWG event stream interpretation: CRLF, LF or CR end a
+ * line; one leading U+FEFF is ignored, as the UTF-8 decode of the bytes does, should the text still carry it).
+ * https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+ */
+export class SseReader {
   #buffer = '';
+  #started = false;
   #data: string[] = [];
   #hasField = false;
   readonly record: SseRecord = { events: [], comments: 0, incomplete: false };
@@ -191,6 +196,10 @@ class SseReader {
   }
 
   push(text: string): void {
+    if (!this.#started && text !== '') {
+      this.#started = true;
+      if (text.startsWith('\uFEFF')) text = text.slice(1);
+    }
     this.#buffer += text;
     for (;;) {
       const m = /\r\n|\r|\n/.exec(this.#buffer);

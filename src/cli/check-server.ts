@@ -43,7 +43,8 @@ import { millisecondsOption, parseServerCommandLine } from './server-command-lin
 
 const USAGE = `usage: npm run check-server -- [options] <command> [args...]
        npm run check-server -- [options] --url <url>
-options (every word from <command> on belongs to the server; -- ends the options):
+options go before <command>: every word from <command> on belongs to the server, and one of these
+options written after it is refused (exit 2) unless -- came before <command>, which ends the options:
   --url <url>          check the Streamable HTTP server at this MCP endpoint (instead of a command)
   --header 'N: v'      with --url: send this header with every request (repeatable)
   --token <token>      with --url: send 'Authorization: Bearer <token>' with every request

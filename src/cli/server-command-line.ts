@@ -4,6 +4,11 @@
  * command and its arguments. `--` ends the options early; the first word that
  * does not start with `--` is the command. Every such CLI takes `--json` and
  * `--help` (or `-h`); the rest are its own {@link CliOption}s.
+ *
+ * One of the CLI's own options written after the command (`check-server node
+ * server.mjs --stage framing`) would silently go to the server, so it is a
+ * usage error that says where it goes; after an explicit `--`, every word
+ * from the command on is the server's, options of the CLI's name included.
  */
 
 /** One option of a CLI: a flag, or (`takesValue`) an option whose value is the next word. */
@@ -36,10 +41,12 @@ export function parseServerCommandLine(tool: string, usage: string, argv: string
     return { exitCode: 2 };
   };
   let json = false;
+  let ended = false;
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
+      ended = true;
       i++;
       break;
     }
@@ -67,6 +74,20 @@ export function parseServerCommandLine(tool: string, usage: string, argv: string
     // A CLI that can reach its server another way (check-server --url) says itself whether none was given.
     if (settings.commandOptional) return { json, command: '', args: [], words: [] };
     return usageError('no server command given');
+  }
+  if (!ended) {
+    const ours = (word: string) => {
+      const name = word.split('=')[0]!;
+      return name === '--json' || Object.hasOwn(options, name);
+    };
+    const late = words.slice(1).find(ours);
+    if (late !== undefined) {
+      const name = late.split('=')[0]!;
+      return usageError(
+        `${name} comes after the server command, so it would be passed to the server. Put ${tool}'s options before the command ` +
+          `(${tool} ${name}${options[name]?.takesValue ? ' <value>' : ''} ${words[0]} ...), or write -- before the command to pass ${name} to the server.`,
+      );
+    }
   }
   return { json, command: words[0] === 'node' ? process.execPath : words[0], args: words.slice(1), words };
 }

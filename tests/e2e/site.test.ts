@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { test, expect } from './support/fixtures.ts';
 
 test('the landing page tells a newcomer what the course is and where to start', async ({ open }) => {
@@ -46,6 +47,33 @@ test('switching language keeps the reader on the same lesson', async ({ open }) 
   await page.locator('starlight-lang-select select').first().selectOption({ label: 'English' });
   await page.waitForURL((url) => url.pathname === '/the-wire/');
   expect(new URL(page.url()).pathname).toBe('/the-wire/');
+});
+
+/** True when the element's top edge is inside the viewport (the page scrolled to it). */
+const inView = (l: Locator) => l.evaluate((el) => {
+  const top = el.getBoundingClientRect().top;
+  return top >= 0 && top < window.innerHeight / 2;
+});
+
+test('switching language keeps the reader at the same section: the hash names the translated heading, which is in view', async ({ open }) => {
+  const page = await open('/discover-first/#the-three-branches');
+  // The section the reader is on, as its position among the lesson's headings.
+  const headings = 'main .sl-markdown-content :is(h2, h3, h4)[id]';
+  const position = () => page.locator(headings).evaluateAll((hs) => hs.findIndex((h) => h.id === decodeURIComponent(location.hash.slice(1))));
+  const at = await position();
+  expect(at, 'the English heading exists').toBeGreaterThanOrEqual(0);
+  await page.locator('starlight-lang-select select').first().selectOption({ label: 'Bahasa Indonesia' });
+  await page.waitForURL(/\/id\/discover-first\//);
+  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('id');
+  // The hash names a heading of the Indonesian page, the one in the same place, and the page scrolled to it.
+  await expect.poll(position).toBe(at);
+  const target = page.locator(headings).nth(at);
+  expect(await target.getAttribute('id')).not.toBe('the-three-branches');
+  await expect.poll(() => inView(target)).toBe(true);
+  // And back: the English id again.
+  await page.locator('starlight-lang-select select').first().selectOption({ label: 'English' });
+  await page.waitForURL((url) => url.pathname === '/discover-first/' && url.hash === '#the-three-branches');
+  await expect.poll(() => inView(page.locator('#the-three-branches'))).toBe(true);
 });
 
 test('site search has an Indonesian index holding every Indonesian page', () => {

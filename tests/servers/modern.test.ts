@@ -105,7 +105,28 @@ describe.each(MODERN)('%s: JSON-RPC, _meta and framing rules', (name) => {
     const replies = parseStdout(run, strayFor(name));
     expect(replies).toHaveLength(2);
     expect(replies[0].error.code).toBe(-32700);
+    expect(replies[0].error.message).toContain('UTF-8');
     expect('id' in replies[0]).toBe(false);
+    expect(replies[1].id).toBe('good');
+  });
+
+  it('answers malformed JSON in valid UTF-8 (a trailing comma) with -32700 saying where, without blaming the encoding', async () => {
+    const line = '{"jsonrpc":"2.0","id":3,"method":"tools/list",}';
+    // Where this Node's JSON.parse stops, as the server's own parser reports it.
+    let where = '';
+    try {
+      JSON.parse(line);
+    } catch (e) {
+      where = /at position \d+/.exec((e as Error).message)?.[0] ?? '';
+    }
+    const run = await runStdio(name, [`${line}\n`, `${modern('good', 'server/discover')}\n`]);
+    const replies = parseStdout(run, strayFor(name));
+    expect(replies).toHaveLength(2);
+    expect(replies[0].error.code).toBe(-32700);
+    expect(replies[0].error.message).toContain('malformed JSON');
+    expect(replies[0].error.message).not.toContain('UTF-8');
+    expect(where, 'this Node reports a position').not.toBe('');
+    expect(replies[0].error.message).toContain(where);
     expect(replies[1].id).toBe('good');
   });
 

@@ -47,12 +47,13 @@ import { actualWords, checkWords, eraWords, reasonWords } from './check-words.ts
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { currentEntry, getEngine, originalEntry, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
-import { editKey, loadEdit } from '../server-editor/edit-store.ts';
+import { editKey, loadEdit, onEditChange } from '../server-editor/edit-store.ts';
 import { loadProgress, progressKey, saveProgress, stagesPassed, type SavedProgress } from './progress-store.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { SERVERS } from '../../../toy-servers/registry.ts';
 import { httpTarget } from './http-target.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
+import { stageCountsText } from './stage-counts.ts';
 import '../ui/widget.css';
 import './checker.css';
 
@@ -123,6 +124,9 @@ export function Checker(props: CheckerProps): JSX.Element {
   /** True when the reader pressed Stop (not when the run stopped itself after a failed stage). */
   const stoppedByReader = useRef(false);
 
+  /** True when the reader's edit is kept for this page: the title then says the run checks it, not the shipped file. */
+  const [edited, setEdited] = useState(false);
+
   useEffect(() => {
     const p = loadProgress(key);
     if (p) {
@@ -130,7 +134,13 @@ export function Checker(props: CheckerProps): JSX.Element {
       setStageShown(p.stages);
     }
     setReady(true);
-    return () => abort.current?.abort();
+    const edit = editKey(location.pathname, file);
+    setEdited(loadEdit(edit) !== undefined);
+    const unsub = onEditChange(edit, setEdited);
+    return () => {
+      unsub();
+      abort.current?.abort();
+    };
   }, []);
 
   /** A Streamable HTTP server is checked as one: its module served as a fetch handler, stage 1 its HTTP rules. */
@@ -252,10 +262,11 @@ export function Checker(props: CheckerProps): JSX.Element {
       data-verdict={outcome?.verdict}
       data-stages-passed={passed}
       {...typedRoot}
+      data-source={edited ? 'edit' : 'original'}
     >
       <header class="mcp-widget-head">
         <h3 id={`${uid}-title`} class="mcp-widget-title">
-          {t('checker.title', { file })}
+          {t(edited ? 'checker.title-edited' : 'checker.title', { file })}
         </h3>
       </header>
       <EngineBadge />
@@ -293,7 +304,6 @@ export function Checker(props: CheckerProps): JSX.Element {
           const explained = (c: CheckResult) => (c.status === 'not-run' || c.status === 'skipped') && (c.notRun === 'stage-failed' || c.reason === stageReason[stage.id]);
           const checks = stage.checks.map((c) => results[c.id]).filter((c): c is CheckResult => c !== undefined && c.reason !== 'the run was stopped' && !explained(c));
           const shownWord = shown === 'warn' ? t('checker.status.stage-warn') : t(`checker.status.${shown}` as StringKey);
-          const warned = checks.filter((c) => c.status === 'warn').length;
           const reason = stageReason[stage.id];
           const failedStage = reason ? STAGE_FAILED.exec(reason) : null;
           const solution = props.solutions?.[i];
@@ -307,7 +317,7 @@ export function Checker(props: CheckerProps): JSX.Element {
                   {checks.length > 0 ? (
                     <span class="mcp-note">
                       {' '}
-                      · {warned > 0 ? t('checker.stage-counts-warned', { passed: checks.filter((c) => c.status === 'pass').length, total: checks.length, warned }) : t('checker.stage-counts', { passed: checks.filter((c) => c.status === 'pass').length, total: checks.length })}
+                      · {stageCountsText(checks)}
                     </span>
                   ) : null}
                   {failedStage ? <span class="mcp-note mcp-checker-stage-reason"> · {t('checker.stage-not-run', { n: Number(failedStage[1]) })}</span> : null}

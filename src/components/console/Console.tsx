@@ -52,6 +52,8 @@ import { TRANSCRIPT_CAP, TranscriptStore } from './transcript-store.ts';
 import { draftKey, loadDraft, saveDraft } from './draft-store.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
+import { nullIdMessage, Waits } from '../pure/owed-reply.ts';
+import { clip } from '../pure/json-tree.ts';
 import '../ui/widget.css';
 
 /** Props of {@link Console}. */
@@ -81,6 +83,9 @@ let consoles = 0;
 /** After this long without a reply to a request, the Console says so once (ms). */
 const NO_REPLY_MS = 5_000;
 
+/** How much of a sent line a note quotes (characters). */
+const QUOTE_CHARS = 80;
+
 /** The Console island. */
 export function Console(props: ConsoleProps): JSX.Element {
   setLang(props.lang);
@@ -100,7 +105,20 @@ export function Console(props: ConsoleProps): JSX.Element {
   const [draftKept, setDraftKept] = useState(true);
   const [announce, setAnnounce] = useState('');
   const pendingRoot = useRef<HTMLDivElement>(null);
-  const noReply = useRef(new Map<unknown, ReturnType<typeof setTimeout>>());
+  /** What the process still owes, decided from what was sent; a wait that runs out is said once in the transcript. */
+  const waits = useMemo(
+    () =>
+      new Waits(NO_REPLY_MS, (silent) => {
+        if (session.pid === undefined) return;
+        const s = NO_REPLY_MS / 1000;
+        const [tag, text] =
+          silent.kind === 'reply'
+            ? ['no-reply', t(http ? 'console.ev.noReply.http' : 'console.ev.noReply.stdio', { id: JSON.stringify(silent.id), s })]
+            : ['no-answer', t(http ? 'console.ev.noAnswer.http' : 'console.ev.noAnswer.stdio', { line: clip(silent.line, QUOTE_CHARS).text, s })];
+        push({ kind: 'event', key: nextKey(), text, tone: 'warn', tag });
+      }),
+    [],
+  );
   /** What the Console changed in the line being sent, attached to that line when it shows up in the transcript. */
   const nextChanges = useRef<{ line: string; changes: string[] } | undefined>();
   const draft = useRef<string | undefined>();
@@ -126,6 +144,8 @@ export function Console(props: ConsoleProps): JSX.Element {
   const lastSendAt = useRef(0);
 
   const push = (item: Item) => {
+    if (item.kind === 'wire' && item.direction === 'in') settle(item);
+    else if (item.kind === 'event' && (item.tag === 'restarting' || item.tag === 'exited')) waits.releaseAll(); // a process that is gone owes nothing
     const c = nextChanges.current;
     if (c && item.kind === 'wire' && item.direction === 'out' && item.text === c.line) {
       item.changes = c.changes;
@@ -145,11 +165,7 @@ export function Console(props: ConsoleProps): JSX.Element {
         setProcState(s);
       },
       reply: (message: Record<string, unknown>, c: Classification) => {
-        const timer = noReply.current.get(message.id);
-        if (timer !== undefined) {
-          clearTimeout(timer);
-          noReply.current.delete(message.id);
-        }
+        waits.release(message.id);
         const method = sent.current.get(message.id)?.method;
         setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
         onReply(message, c);
@@ -183,31 +199,28 @@ export function Console(props: ConsoleProps): JSX.Element {
     setAnnounce(t('console.formAnnounce'));
   }
 
+  /** Settles what an incoming stdout line answers; an error without an id says which sent line it answers. */
+  function settle(item: Extract<Item, { kind: 'wire' }>): void {
+    const message = item.message ?? nullIdMessage(item.text, item.classification?.kind === 'framing_violation' ? item.classification.reason : undefined);
+    if (message === undefined) return;
+    const answer = waits.received(message);
+    if (answer.kind === 'line') item.note = t('console.answers.line', { line: clip(answer.waiting.line, QUOTE_CHARS).text });
+    else if (answer.kind === 'only-in-flight') item.note = t('console.answers.onlyInFlight', { id: JSON.stringify(answer.id) });
+    else if (answer.kind === 'unmatched') item.note = t('console.answers.unmatched');
+  }
+
   async function transmit(line: string, message: Record<string, unknown> | undefined, changes: string[] = []): Promise<void> {
-    if (message && 'id' in message && typeof message.method === 'string') {
-      sent.current.set(message.id, message);
-      const id = message.id;
-      clearTimeout(noReply.current.get(id));
-      noReply.current.set(
-        id,
-        setTimeout(() => {
-          noReply.current.delete(id);
-          if (session.pid === undefined) return;
-          push({
-            kind: 'event',
-            key: nextKey(),
-            text: t(http ? 'console.ev.noReply.http' : 'console.ev.noReply.stdio', { id: JSON.stringify(id), s: NO_REPLY_MS / 1000 }),
-            tone: 'warn',
-          });
-        }, NO_REPLY_MS),
-      );
-    }
+    if (message && 'id' in message && typeof message.method === 'string') sent.current.set(message.id, message);
+    // What the line owes is decided from the line itself, so silence is only reported where a reply is due.
+    const owed = waits.sent(line);
     nextChanges.current = changes.length ? { line, changes } : undefined;
     try {
       await session.send(line, message);
     } catch (e) {
       push({ kind: 'event', key: nextKey(), text: t('console.ev.notSent', { why: errorText(e) }), tone: 'error' });
     }
+    // Over HTTP the response to this POST is complete and shown with it: nothing more comes for this line.
+    if (http) waits.settledBy(owed);
   }
 
   async function send(): Promise<void> {
@@ -341,7 +354,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     return () => {
       unsub();
       unsubSource();
-      for (const timer of noReply.current.values()) clearTimeout(timer);
+      waits.releaseAll();
       session.dispose();
     };
   }, []);

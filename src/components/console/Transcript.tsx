@@ -66,7 +66,7 @@ function Wire({ item }: { item: WireItem }): JSX.Element {
         <span class="mcp-pid">pid {item.pid}</span>
         {item.meaning ? <MeaningText meaning={item.meaning} /> : out && framing ? <span class="mcp-meaning mcp-tone-warn">{t('console.sentAnyway')}</span> : null}
       </div>
-      {item.note ? <div class="mcp-note">{item.note}</div> : null}
+      {item.note ? <div class="mcp-note mcp-answers">{item.note}</div> : null}
       <Changes changes={item.changes} />
       {out ? null : <Copyables text={item.text} message={item.message} />}
       {item.message !== undefined ? (

@@ -100,9 +100,13 @@ export interface SseFrame {
  * simplified to what MCP uses): lines end with CRLF, LF or CR; a blank line
  * ends a frame; `field: value` (one leading space dropped); `:` starts a
  * comment; frames with no data are dropped (comment-only frames are kept so
- * the reader sees them).
+ * the reader sees them). One leading U+FEFF (a byte order mark) is ignored:
+ * the UTF-8 decode algorithm the spec prescribes strips it from bytes
+ * (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation),
+ * and a body handed over as text may still carry it.
  */
 export function parseSse(body: string): SseFrame[] {
+  if (body.startsWith('\uFEFF')) body = body.slice(1);
   const frames: SseFrame[] = [];
   let cur: { event?: string; data: string[]; id?: string; comments: string[] } = { data: [], comments: [] };
   const flush = () => {

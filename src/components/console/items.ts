@@ -19,6 +19,7 @@ export interface WireItem {
   message?: unknown;
   classification?: Classification;
   meaning?: Meaning;
+  /** A sentence beside the line: for an error without an id, which sent line it answers. */
   note?: string;
   /** What the Console changed in what the reader typed before sending this line (one sentence each). */
   changes?: string[];
@@ -99,6 +100,7 @@ export function transcriptText(items: Item[], dropped?: { wire: number; stderr: 
       out.push(`${it.direction === 'out' ? '-> stdin ' : '<- stdout'} ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text}`);
       for (const c of it.changes ?? []) out.push(t('console.copy.changed', { change: c }));
       if (it.meaning) out.push(`   # ${it.meaning.text}`);
+      if (it.note) out.push(`   # ${it.note}`);
     } else if (it.kind === 'stderr') {
       out.push(`<- stderr ${it.t.toFixed(1)}ms pid ${it.pid}\t${it.text.replace(/\n$/, '')}`);
     } else if (it.kind === 'http') {

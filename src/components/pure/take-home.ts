@@ -82,22 +82,24 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
  * One file: the entry as it is, run with `node <name>`. Several: a zip of the
  * folder `mcp-by-hand-<server>/` keeping the layout relative to the entry's
  * folder, so relative imports still resolve; run with `node <folder>/<name>`.
+ * `homeName` (e.g. `my-server.mjs`) renames the entry in the download and the
+ * command; the other files keep their names.
  * Throws an Error when an import reaches above the entry's folder.
  */
-export function takeHomePackage(server: string, files: Map<string, string>): TakeHomePackage {
+export function takeHomePackage(server: string, files: Map<string, string>, homeName?: string): TakeHomePackage {
   const [entry] = files.keys();
   if (entry === undefined) throw new Error(t('common.home.noFiles'));
-  const name = baseName(entry);
+  const name = homeName ?? baseName(entry);
   if (files.size === 1) {
     return { fileName: name, bytes: strToU8(files.get(entry)!), type: 'text/javascript', command: `node ${name}`, files: [name] };
   }
-  const root = entry.slice(0, entry.length - name.length);
+  const root = entry.slice(0, entry.length - baseName(entry).length);
   const folder = `mcp-by-hand-${server}`;
   const tree: Record<string, Uint8Array> = {};
   const inside: string[] = [];
   for (const [path, text] of files) {
     if (!path.startsWith(root)) throw new Error(root ? t('common.home.outside', { path, root }) : t('common.home.outsideEntry', { path }));
-    const rel = path.slice(root.length);
+    const rel = path === entry ? name : path.slice(root.length);
     tree[`${folder}/${rel}`] = strToU8(text);
     inside.push(`${folder}/${rel}`);
   }

@@ -15,7 +15,24 @@ export function loadEdit(key: string): string | undefined {
   return loadKeptText(key);
 }
 
-/** Saves `text`, or forgets the edit when `text` equals the original. Returns false when storage refused. */
+/** Who wants to know when the edit under a key changes (the Checker, to say whose source it checks). */
+const listeners = new Map<string, Set<(edited: boolean) => void>>();
+
+/**
+ * Saves `text`, or forgets the edit when `text` equals the original. Returns false when storage refused.
+ * Then tells the {@link onEditChange} listeners of `key` whether an edit is now kept.
+ */
 export function saveEdit(key: string, text: string, original: string): boolean {
-  return saveKeptText(key, text, original);
+  const ok = saveKeptText(key, text, original);
+  const edited = loadEdit(key) !== undefined;
+  for (const listener of listeners.get(key) ?? []) listener(edited);
+  return ok;
+}
+
+/** Calls `listener(edited)` after each save under `key`: true when an edit is kept there. Returns the unsubscribe. */
+export function onEditChange(key: string, listener: (edited: boolean) => void): () => void {
+  let set = listeners.get(key);
+  if (!set) listeners.set(key, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
 }

@@ -31,19 +31,22 @@ function npxCommand(server: ServerName): string | undefined {
   return m ? `npx -y @modelcontextprotocol/server-${m[1]}@${m[2]}` : undefined;
 }
 
+/** The name the download takes, when the registry gives one (`my-server.mjs` for the capstone's starter). */
+const homeName = (server: ServerName): string | undefined => (SERVERS[server] as { homeName?: string }).homeName;
+
 /** Builds the package of `server` as the page has it now. */
 export async function packageServer(server: ServerName, source?: () => string): Promise<TakeHomePackage> {
   const engine = await getEngine();
   const entry = originalEntry(server);
   const text = source ? source() : await engine.readFile(runsEdited(server) ? editedEntry(server) : entry);
   if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
-  return takeHomePackage(server, await collectServerFiles(entry, text, (path) => engine.readFile(path)));
+  return takeHomePackage(server, await collectServerFiles(entry, text, (path) => engine.readFile(path)), homeName(server));
 }
 
 /** The "Run it on your machine" block. */
 export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
   const npx = npxCommand(server);
-  const name = originalEntry(server).split('/').pop()!;
+  const name = homeName(server) ?? originalEntry(server).split('/').pop()!;
   const [pkg, setPkg] = useState<TakeHomePackage | undefined>();
   const [problem, setProblem] = useState('');
 

@@ -8,6 +8,7 @@
  */
 export const checker = {
   'checker.title': 'Checker: {file} against MCP 2026-07-28',
+  'checker.title-edited': 'Checker: your edit of {file} against MCP 2026-07-28',
   'checker.run': 'Run the checker',
   'checker.stop': 'Stop',
   'checker.all-stages': 'Keep going after a failed stage',
@@ -25,6 +26,7 @@ export const checker = {
   'checker.progress-restored': 'Progress from your last run in this browser ({when}): {n} of {total} stages passed.',
   'checker.stage': 'Stage {n}. {title}',
   'checker.stage-counts': '{passed} of {total} checks passed',
+  'checker.stage-counts-one': '{passed} of {total} check passed',
   'checker.status.pass': 'passed',
   'checker.status.fail': 'failed',
   'checker.status.skipped': 'skipped',
@@ -46,6 +48,7 @@ export const checker = {
   'checker.level.should': 'SHOULD (a warning, not a failure)',
   'checker.quote': 'The spec says',
   'checker.stage-counts-warned': '{passed} of {total} checks passed · warnings: {warned}',
+  'checker.stage-counts-warned-one': '{passed} of {total} check passed · warnings: {warned}',
   'checker.verdict.pass': 'Verdict: pass. No check failed.',
   'checker.verdict.fail': 'Verdict: fail. Failed checks: {n}.',
   'checker.verdict.incomplete': 'Verdict: incomplete. These checks did not run because of the tool policy:',

@@ -51,6 +51,12 @@ export const console = {
   'console.ev.noReply.stdio': 'no reply to id {id} after {s} s: the server is still working, or it does not read its stdin. Restart process starts a fresh one.',
   'console.ev.noReply.http': 'no reply to id {id} after {s} s: the server is still working, or it does not read its requests. Restart process starts a fresh one.',
   'console.ev.notSent': 'not sent: {why}',
+  'console.ev.noAnswer.stdio': 'no answer to {line} after {s} s: a server answers a line it cannot read an id from with an error without an id. It is still working, or it does not read its stdin. Restart process starts a fresh one.',
+  'console.ev.noAnswer.http': 'no answer to {line} after {s} s: a server answers a request it cannot read an id from with an error without an id. It is still working, or it does not read its requests. Restart process starts a fresh one.',
+  // Beside an error that carries no id: which sent line it answers.
+  'console.answers.line': 'no id: this error answers {line}, a line the server could not read an id from (the oldest such line still unanswered)',
+  'console.answers.onlyInFlight': 'no id: id {id} is the only request still waiting, so this error most likely answers it',
+  'console.answers.unmatched': 'no id, and no line sent is waiting for an error without one: which line this answers cannot be told',
   'console.ev.sendingAnyway': 'sending anyway: {warning}',
   'console.ev.retry': 'retrying {method} with a new id',
   'console.ev.retryInputs': 'retrying {method} with a new id, inputResponses',

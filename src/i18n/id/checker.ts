@@ -8,6 +8,7 @@ import type { checker as en } from '../en/checker.ts';
 
 export const checker: Record<keyof typeof en, string> = {
   'checker.title': 'Checker: {file} terhadap MCP 2026-07-28',
+  'checker.title-edited': 'Checker: hasil suntingan Anda atas {file} terhadap MCP 2026-07-28',
   'checker.run': 'Jalankan checker',
   'checker.stop': 'Hentikan',
   'checker.all-stages': 'Lanjutkan walau ada tahap yang gagal',
@@ -25,6 +26,8 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.progress-restored': 'Kemajuan dari pemeriksaan terakhir Anda di browser ini ({when}): {n} dari {total} tahap lulus.',
   'checker.stage': 'Tahap {n}. {title}',
   'checker.stage-counts': '{passed} dari {total} pemeriksaan lulus',
+  // Kata benda bahasa Indonesia tidak berubah untuk jamak: bentuk "-one" sama dengan bentuk biasa.
+  'checker.stage-counts-one': '{passed} dari {total} pemeriksaan lulus',
   'checker.status.pass': 'lulus',
   'checker.status.fail': 'gagal',
   'checker.status.skipped': 'dilewati',
@@ -46,6 +49,7 @@ export const checker: Record<keyof typeof en, string> = {
   'checker.level.should': 'SHOULD (hanya peringatan, bukan kegagalan)',
   'checker.quote': 'Bunyi spesifikasinya',
   'checker.stage-counts-warned': '{passed} dari {total} pemeriksaan lulus · peringatan: {warned}',
+  'checker.stage-counts-warned-one': '{passed} dari {total} pemeriksaan lulus · peringatan: {warned}',
   'checker.verdict.pass': 'Hasil akhir: lulus. Tidak ada pemeriksaan yang gagal.',
   'checker.verdict.fail': 'Hasil akhir: gagal. Pemeriksaan yang gagal: {n}.',
   'checker.verdict.incomplete': 'Hasil akhir: belum lengkap. Pemeriksaan berikut tidak dijalankan karena aturan pemanggilan tool:',

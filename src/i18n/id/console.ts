@@ -49,6 +49,12 @@ export const console: Record<keyof typeof en, string> = {
   'console.ev.noReply.stdio': 'belum ada balasan untuk id {id} setelah {s} detik: server masih bekerja, atau tidak membaca stdin-nya. Mulai ulang proses akan menjalankan proses baru.',
   'console.ev.noReply.http': 'belum ada balasan untuk id {id} setelah {s} detik: server masih bekerja, atau tidak membaca request-nya. Mulai ulang proses akan menjalankan proses baru.',
   'console.ev.notSent': 'tidak terkirim: {why}',
+  'console.ev.noAnswer.stdio': 'belum ada jawaban untuk {line} setelah {s} detik: baris yang id-nya tak terbaca semestinya dijawab server dengan galat tanpa id. Server masih bekerja, atau tidak membaca stdin-nya. Mulai ulang proses akan menjalankan proses baru.',
+  'console.ev.noAnswer.http': 'belum ada jawaban untuk {line} setelah {s} detik: request yang id-nya tak terbaca semestinya dijawab server dengan galat tanpa id. Server masih bekerja, atau tidak membaca request-nya. Mulai ulang proses akan menjalankan proses baru.',
+  // Di samping galat yang tidak membawa id: baris kiriman mana yang dijawabnya.
+  'console.answers.line': 'tanpa id: galat ini menjawab {line}, baris yang id-nya tidak bisa dibaca server (yang paling lama belum dijawab)',
+  'console.answers.onlyInFlight': 'tanpa id: tinggal request id {id} yang masih menunggu, jadi galat ini kemungkinan besar jawaban untuknya',
+  'console.answers.unmatched': 'tanpa id, dan tidak ada baris kiriman yang menunggu galat tanpa id: tidak bisa dipastikan baris mana yang dijawabnya',
   'console.ev.sendingAnyway': 'tetap dikirim: {warning}',
   'console.ev.retry': 'mencoba ulang {method} dengan id baru',
   'console.ev.retryInputs': 'mencoba ulang {method} dengan id baru dan inputResponses',

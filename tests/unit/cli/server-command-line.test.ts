@@ -22,6 +22,24 @@ describe('parseServerCommandLine', () => {
     expect([ms, flag]).toEqual([250, true]);
   });
 
+  it('refuses one of the CLI\'s own options after the command (it would go to the server), unless -- came before the command', () => {
+    const options = { '--stage': { takesValue: true, apply: () => undefined } };
+    const errors: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((chunk: string) => (errors.push(chunk), true)) as typeof process.stderr.write;
+    try {
+      expect(parseServerCommandLine('t', 'usage', ['node', 's.mjs', '--stage', 'framing'], options)).toEqual({ exitCode: 2 });
+      expect(parseServerCommandLine('t', 'usage', ['node', 's.mjs', '--json'], options)).toEqual({ exitCode: 2 });
+      expect(parseServerCommandLine('t', 'usage', ['node', 's.mjs', '--stage=framing'], options)).toEqual({ exitCode: 2 });
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(errors[0]).toContain('t: --stage comes after the server command, so it would be passed to the server');
+    expect(parseServerCommandLine('t', 'usage', ['--', 'node', 's.mjs', '--stage', 'framing'], options)).toMatchObject({ args: ['s.mjs', '--stage', 'framing'] });
+    // A word the CLI does not know is the server's own, as before.
+    expect(parseServerCommandLine('t', 'usage', ['node', 's.mjs', '--port', '3'], options)).toMatchObject({ args: ['s.mjs', '--port', '3'] });
+  });
+
   it('`--` ends the options, so a command may start with --', () => {
     expect(parseServerCommandLine('t', 'usage', ['--', '--odd-name', 'x'], {})).toMatchObject({ json: false, command: '--odd-name', args: ['x'] });
   });
@@ -32,6 +50,20 @@ describe('the CLIs that use it', () => {
     expect((await cli('check-server', ['-h'])).stdout).toMatch(/^usage: npm run check-server/);
     expect((await cli('probe', ['--help'])).stdout).toMatch(/^usage: npm run probe/);
   });
+
+  it('check-server: --stage after the command is refused with exit 2 and a way out; before it, or behind --, the run does what was asked', async () => {
+    await expect(cli('check-server', ['node', 'toy-servers/calendar.mjs', '--stage', 'framing'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('check-server: --stage comes after the server command, so it would be passed to the server'),
+    });
+    // Before the command: only that stage runs.
+    const before = JSON.parse((await cli('check-server', ['--json', '--stage', 'framing', 'node', 'toy-servers/calendar.mjs'])).stdout);
+    expect(before.stages.filter((s: { status: string }) => s.status !== 'not-run' && s.status !== 'skipped').map((s: { id: string }) => s.id)).toEqual(['framing']);
+    // Behind --: the words after the command reach the server as its own arguments.
+    const passed = JSON.parse((await cli('check-server', ['--json', '--stage', 'framing', '--', 'node', 'toy-servers/calendar.mjs', '--stage', 'framing'])).stdout);
+    expect(passed.command).toEqual(['node', 'toy-servers/calendar.mjs', '--stage', 'framing']);
+    expect(passed.verdict).toBe('pass');
+  }, 60_000);
 
   it('usage errors exit 2 and say what was wrong', async () => {
     await expect(cli('check-server', ['--timeout', 'soon', 'node', 'x.mjs'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('check-server: --timeout needs a number of milliseconds') });

@@ -3,7 +3,7 @@
  * of the server and the siblings it imports) runs with plain `node` and gives
  * the same replies as the shipped server. Real files, real zip, real Node.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -74,6 +74,29 @@ describe('take-home package', () => {
     const files = await collectServerFiles('toy-servers/solo.mjs', "import fs from 'node:fs';\nconsole.log('hi');\n", readProject);
     const pkg = takeHomePackage('solo', files);
     expect(pkg).toMatchObject({ fileName: 'solo.mjs', command: 'node solo.mjs', files: ['solo.mjs'] });
+  });
+
+  it('takes the entry home under the registry\'s homeName: the capstone starter is the reader\'s my-server.mjs, and runs under that name', async () => {
+    const entry = SERVERS.starter.file;
+    const edited = `${readFileSync(join(project, entry), 'utf8')}\nconsole.error('my own server');\n`;
+    const pkg = takeHomePackage('starter', await collectServerFiles(entry, edited, readProject), SERVERS.starter.homeName);
+    expect(pkg).toMatchObject({ fileName: SERVERS.starter.homeName, command: `node ${SERVERS.starter.homeName}`, files: [SERVERS.starter.homeName] });
+    // The lesson that hands it out names the same file, in both editions.
+    for (const lesson of ['lessons/write-your-own-server.mdx', 'lessons/id/write-your-own-server.mdx']) {
+      expect(readFileSync(join(project, lesson), 'utf8'), lesson).toContain(`node ${SERVERS.starter.homeName}`);
+    }
+    const dir = join(work, 'home-name');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, pkg.fileName), pkg.bytes);
+    const child = spawnSync(process.execPath, pkg.command.split(' ').slice(1), { cwd: dir, input: '', encoding: 'utf8', timeout: 20_000 });
+    expect(child.stderr).toContain('my own server');
+  });
+
+  it('renames only the entry inside a zip', async () => {
+    const files = new Map([['toy-servers/a.mjs', "import './b.mjs';"], ['toy-servers/b.mjs', '']]);
+    const pkg = takeHomePackage('a', files, 'mine.mjs');
+    expect(pkg).toMatchObject({ command: 'node mcp-by-hand-a/mine.mjs', files: ['mcp-by-hand-a/mine.mjs', 'mcp-by-hand-a/b.mjs'] });
+    expect(Object.keys(unzipSync(pkg.bytes)).sort()).toEqual(['mcp-by-hand-a/b.mjs', 'mcp-by-hand-a/mine.mjs']);
   });
 
   it('says which import is missing', async () => {
