@@ -229,7 +229,8 @@ export class EventLoop {
       if (entered === 3) return undefined;
       this.#phase = (this.#phase + 1) % 3;
       if (this.#phase === TIMERS) this.#ready = this.timers.expired(this.now());
-      else if (this.#phase === POLL) this.#ready = this.#io.splice(0).map((io) => io.callback);
+      // As Node checks at each iteration, I/O of unref'd handles is read only while something keeps the process alive.
+      else if (this.#phase === POLL) this.#ready = this.alive ? this.#io.splice(0).map((io) => io.callback) : [];
       else this.#ready = this.timers.takeImmediates();
     }
   }
