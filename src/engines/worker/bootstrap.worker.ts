@@ -155,7 +155,7 @@ const outbox = new Outbox(post, Number.POSITIVE_INFINITY, (bytes) => {
   }
   throw new ProcessExit(137);
 });
-const stdio: Stdio = createStdio(outbox, (callback, ref) => loop.io(callback, ref));
+const stdio: Stdio = createStdio(outbox, (callback, ref) => loop.io(callback, ref), () => loop.poke());
 Object.assign(nodeProcess, { stdin: stdio.stdin, stdout: stdio.stdout, stderr: stdio.stderr });
 scope.console = createConsole({ stdout: stdio.stdout, stderr: stdio.stderr });
 const timerFns = loop.timers.functions();

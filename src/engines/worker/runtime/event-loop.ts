@@ -204,7 +204,7 @@ export class EventLoop {
     if (this.#stopped) return;
     // Ticks queued by the promise jobs of the last task; their own promise jobs run before the next callback.
     if (this.#drainTicks()) {
-      this.poke();
+      this.#afterwards();
       return;
     }
     const callback = this.#next();
@@ -212,13 +212,25 @@ export class EventLoop {
     else this.#sleep();
   }
 
-  /** Runs one callback, then the ticks it queued; its promise jobs run when this task ends, before the next step. */
+  /**
+   * Runs one callback, then the ticks it queued; its promise jobs run when this task ends, before the next
+   * step. A next step is queued only when there is more to run now, or when the process may have nothing
+   * left (that is decided in a task of its own); else the loop waits, as asleep: whatever its promise jobs
+   * change (a timer set or cleared, I/O, a tick, stdin paused or unref'd) pokes it.
+   */
   #run(callback: () => void): void {
     this.#idleOnce = false;
     this.#ranSinceIdle = true;
     this.#host.invoke(callback);
     this.#drainTicks();
-    this.poke();
+    this.#afterwards();
+  }
+
+  /** After a callback or ticks: a step when there is more to run now or the process may be done, else wait. */
+  #afterwards(): void {
+    const more = this.#ready.length > 0 || this.#io.length > 0 || this.timers.hasImmediates() || this.timers.nextDue() <= performance.now();
+    if (more || !this.alive) this.poke();
+    else this.#wait();
   }
 
   /** The next callback to run, entering the next phases in turn; `undefined` after a whole iteration found nothing. */
@@ -237,20 +249,7 @@ export class EventLoop {
 
   /** Nothing to run now: wait for the next timer (or new I/O); tell the host when nothing keeps the process alive. */
   #sleep(): void {
-    this.#phase = TIMERS;
-    const due = this.timers.nextDue();
-    if (due !== this.#wakeAt) {
-      if (this.#wake !== undefined) nativeTimers.clearTimeout(this.#wake);
-      this.#wake = undefined;
-      this.#wakeAt = due;
-      if (due !== Number.POSITIVE_INFINITY) {
-        this.#wake = nativeTimers.setTimeout(() => {
-          this.#wake = undefined;
-          this.#wakeAt = Number.POSITIVE_INFINITY;
-          this.poke();
-        }, Math.max(0, due - performance.now()));
-      }
-    }
+    this.#wait();
     if (this.alive) {
       this.#idleOnce = false;
       return;
@@ -265,5 +264,23 @@ export class EventLoop {
     const ranSince = this.#ranSinceIdle;
     this.#ranSinceIdle = false;
     this.#host.idle(ranSince);
+  }
+
+  /** Waits in poll: a Worker timer wakes the loop when the next timer is due. */
+  #wait(): void {
+    this.#phase = TIMERS;
+    const due = this.timers.nextDue();
+    if (due !== this.#wakeAt) {
+      if (this.#wake !== undefined) nativeTimers.clearTimeout(this.#wake);
+      this.#wake = undefined;
+      this.#wakeAt = due;
+      if (due !== Number.POSITIVE_INFINITY) {
+        this.#wake = nativeTimers.setTimeout(() => {
+          this.#wake = undefined;
+          this.#wakeAt = Number.POSITIVE_INFINITY;
+          this.poke();
+        }, Math.max(0, due - performance.now()));
+      }
+    }
   }
 }

@@ -35,9 +35,10 @@ export interface Stdio {
  * Builds the stdio streams writing to `outbox`. `io` delivers a chunk the
  * way the event loop delivers I/O (a poll-phase callback of its own): input
  * that arrived before the stream asked for it waits, as in a pipe, and is
- * read once it does.
+ * read once it does. `changed` tells the event loop that stdin may have
+ * stopped keeping the process alive (`unref()`).
  */
-export function createStdio(outbox: Outbox, io: (callback: () => void, ref: boolean) => void): Stdio {
+export function createStdio(outbox: Outbox, io: (callback: () => void, ref: boolean) => void, changed: () => void): Stdio {
   /** What the page sent that the stream has not read yet (`null`: the end of input). */
   const pipe: Array<Uint8Array | null> = [];
   let ended = false;
@@ -85,6 +86,7 @@ export function createStdio(outbox: Outbox, io: (callback: () => void, ref: bool
       },
       unref() {
         ref = false;
+        changed();
         return stdin;
       },
     },

@@ -166,6 +166,11 @@ export class TimerTable {
     return due;
   }
 
+  /** True when an immediate is queued (cleared ones included until the check phase takes them). */
+  hasImmediates(): boolean {
+    return this.#immediates.length > 0;
+  }
+
   /** The timers due at `now`, by due time then creation, each as a callback that fires it (if still due then). */
   expired(now: number): Array<() => void> {
     const due = [...this.#live.values()].filter((t) => t.due <= now).sort((a, b) => a.due - b.due || a.seq - b.seq);
