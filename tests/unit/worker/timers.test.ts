@@ -161,28 +161,24 @@ describe('EventLoop', () => {
 
   const scenarios: Array<[string, number, (w: World, log: (s: string) => void) => void]> = [
     [
-      'in a timer: ticks, then promise jobs (and their ticks), then the timers due beside it, then immediates, then new timers',
-      11,
+      'in timers set side by side: ticks, then promise jobs (and the ticks they queue), each timer in turn, then the immediates they queued, then their new timers',
+      14,
       (w, log) => {
-        w.setTimeout(() => {
-          log('t1');
-          w.setTimeout(() => log('t1 timeout'), 0);
-          w.setImmediate(() => log('t1 immediate'));
-          w.nextTick(() => log('t1 tick'));
-          Promise.resolve().then(() => {
-            log('t1 then');
-            w.nextTick(() => {
-              log('tick in then');
-              Promise.resolve().then(() => log('then in tick in then'));
+        for (const name of ['a', 'b']) {
+          w.setTimeout(() => {
+            log(name);
+            w.setImmediate(() => log(`${name}: immediate`));
+            w.setTimeout(() => log(`${name}: timeout`), 0);
+            Promise.resolve().then(() => {
+              log(`${name}: then`);
+              w.nextTick(() => log(`${name}: tick in then`));
             });
-            Promise.resolve().then(() => log('then in then'));
-          });
-        }, 0);
-        w.setTimeout(() => {
-          log('t2');
-          w.nextTick(() => log('t2 tick'));
-          Promise.resolve().then(() => log('t2 then'));
-        }, 0);
+            w.nextTick(() => {
+              log(`${name}: tick`);
+              Promise.resolve().then(() => log(`${name}: then in tick`));
+            });
+          }, 0);
+        }
       },
     ],
     [
