@@ -21,11 +21,15 @@
  * - When nothing is ready the loop sleeps in poll (a Worker timer wakes it at
  *   the next timer's due time; new I/O wakes it at once: input from the page
  *   runs in the very task that brought it, see {@link EventLoop.deliver}).
+ * - A timer's delay counts from the loop's time, read once per task
+ *   ({@link EventLoop.now}), so timers set side by side are due together.
  *
  * What keeps the process alive, as in Node: a ref'd timer or immediate, a
  * pending I/O operation ({@link EventLoop.hold}, {@link EventLoop.track},
- * {@link EventLoop.callback}), I/O waiting to be delivered, ticks, and what
- * the host says is busy (stdin being read, a fetch handler being served).
+ * {@link EventLoop.callback}), I/O waiting to be delivered (but for that of
+ * an unref'd handle, which is read only while something else keeps the
+ * process alive), ticks, and what the host says is busy (stdin being read, a
+ * fetch handler being served, the entry module still loading).
  * When none remains the host's `idle` is called, one task later: the
  * browser reports an unhandled rejection in a task of its own, queued when
  * the microtasks that rejected finish, so that report comes first (and exits
@@ -51,6 +55,11 @@ const TIMERS = 0;
 const POLL = 1;
 const CHECK = 2;
 
+/**
+ * The event loop of one Worker process. Every callback of the program (timers, immediates, ticks, I/O)
+ * runs through it; `process.nextTick` is {@link EventLoop.nextTick}; the Node-style timer functions are
+ * `timers.functions()`.
+ */
 export class EventLoop {
   /** Timers and immediates (what `setTimeout`, `setImmediate` and friends create). */
   readonly timers: TimerTable;
@@ -243,7 +252,7 @@ export class EventLoop {
       if (this.#phase === TIMERS) this.#ready = this.timers.expired(this.now());
       // As Node checks at each iteration, I/O of unref'd handles is read only while something keeps the process alive.
       else if (this.#phase === POLL) this.#ready = this.alive ? this.#io.splice(0).map((io) => io.callback) : [];
-      else this.#ready = this.timers.takeImmediates();
+      else if (this.#phase === CHECK) this.#ready = this.timers.takeImmediates();
     }
   }
 

@@ -8,7 +8,8 @@
  *   from the moment the stream first asks for data (a `'data'` listener,
  *   `resume()`, readline, `read()`) until the end of input; `pause()` stops
  *   the reading one tick later unless the stream asks for more meanwhile,
- *   which it does (up to its high-water mark) right after a chunk arrived. So,
+ *   which it does (up to its high-water mark, 64 KiB as in Node) right after
+ *   a chunk arrived. So,
  *   as in Node, pausing before any input lets the process exit, and pausing in
  *   a `'data'` or `'line'` handler does not. `unref()` lets it exit anyway.
  * - stdout and stderr are Writables whose bytes go to the {@link Outbox}
@@ -72,6 +73,8 @@ export function createStdio(outbox: Outbox, io: (callback: () => void, ref: bool
   };
   const stdin = Object.assign(
     new Readable({
+      // Node's stdin pipe: it reads ahead up to 64 KiB while paused (the polyfill's default is 16 KiB).
+      highWaterMark: 64 * 1024,
       read() {
         handleReading = true;
         deliver();
