@@ -7,7 +7,7 @@ import { test, expect } from './support/fixtures.ts';
 import { transcripts, flows, TRANSCRIPT_ENV, httpRequestFor } from '../servers/cases.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runInNode, runInPage, httpInNode, httpInPage, freshRoot } from './support/engine-runs.ts';
+import { runInNode, runInPage, httpInNode, httpInPage, freshRoot, type RunOptions } from './support/engine-runs.ts';
 import { SAME_BYTES_SERVERS } from '../unit/engines-servers.ts';
 
 const ENV = { ...TRANSCRIPT_ENV };
@@ -420,4 +420,339 @@ process.stdout.write('no newline at the end');
   // stderr is passed on write by write (the character split across two writes arrives whole, with the second).
   expect(worker.stderrChunks.slice(-2)).toEqual(['err 19000 ü\n', 'é\n']);
   expect(worker.stderrChunks.length).toBe(21);
+});
+
+/**
+ * Runs `source` as `toy-servers/<name>.mjs` in real Node and in a fresh Worker engine of the page, with the
+ * same input steps (see `runInNode`); `root` is the Node side's engine root, to compare paths in messages.
+ */
+async function stepsInBoth(page: import('playwright-core').Page, name: string, source: string, steps: string[], options: RunOptions = {}) {
+  const root = freshRoot();
+  writeFileSync(join(root, 'toy-servers', `${name}.mjs`), source);
+  const node = await runInNode(name, steps, { ...options, root });
+  const worker = await runInPage(page, name, steps, { ...options, files: { [`toy-servers/${name}.mjs`]: source } });
+  return { node, worker, root };
+}
+
+/**
+ * A fatal error's stderr with what is Node's own left out: stack frames (Node's internals appear in them), a
+ * location header pointing into `node:internal`, and the `Node.js v…` line; the Node side's root reads as the
+ * engine's `/course`. What remains is the program's: the location and source line of its own code, the caret,
+ * the error's name, message and properties.
+ */
+function programStderr(stderr: string, root?: string): string {
+  const text = (root ? stderr.replaceAll(`file://${root}`, 'file:///course') : stderr).replace(/^node:internal\/[^\n]*\n[^\n]*\n *\^\n\n/m, '');
+  const kept: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^Node\.js v/.test(line)) continue;
+    // A frame left out; the brace that opens the error's properties after the last one stays.
+    if (/^\s+at /.test(line)) {
+      if (line.endsWith(' {')) kept[kept.length - 1] += ' {';
+      continue;
+    }
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+const line = (id: number, text: string) => JSON.stringify({ id, text });
+
+/** Servers that pause stdin while they await I/O, then answer and resume (and a few that pause to let the process end). */
+const KEEP_ALIVE: Array<{ name: string; what: string; source: string; steps: string[]; options: RunOptions }> = [
+  {
+    name: 'pause-blob',
+    what: 'readline: rl.pause(), await new Blob([line]).text(), reply, rl.resume()',
+    source: `import readline from 'node:readline';
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', async (line) => {
+  rl.pause();
+  const request = JSON.parse(line);
+  const text = await new Blob([request.text]).text();
+  process.stdout.write(JSON.stringify({ id: request.id, echo: text.toUpperCase() }) + '\\n');
+  rl.resume();
+});
+rl.on('close', () => process.stderr.write('stdin closed\\n'));
+`,
+    steps: [line(1, 'one'), line(2, 'two é'), line(3, 'three')],
+    options: { wait: true },
+  },
+  {
+    name: 'pause-stdin-blob',
+    what: "process.stdin 'data': pause(), await Blob#arrayBuffer() and Response#text(), reply, resume()",
+    source: `process.stdin.setEncoding('utf8');
+process.stdin.on('data', async (chunk) => {
+  process.stdin.pause();
+  for (const line of chunk.split('\\n').filter(Boolean)) {
+    const request = JSON.parse(line);
+    const bytes = new Uint8Array(await new Blob([request.text]).arrayBuffer());
+    const again = await new Response(bytes).text();
+    process.stdout.write(JSON.stringify({ id: request.id, bytes: bytes.length, again }) + '\\n');
+  }
+  process.stdin.resume();
+});
+process.on('exit', (code) => process.stderr.write('exit ' + code + '\\n'));
+`,
+    steps: [line(1, 'one'), line(2, 'twö')],
+    options: { wait: true },
+  },
+  {
+    name: 'pause-unref-timer',
+    what: "paused in a 'data' handler, stdin still keeps the process alive (an unref'd timer fires, resumes, the next line is answered)",
+    source: `process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  for (const line of chunk.split('\\n').filter(Boolean)) console.log(JSON.stringify({ id: JSON.parse(line).id }));
+  process.stdin.pause();
+  setTimeout(() => process.stdin.resume(), 5).unref();
+});
+`,
+    steps: [line(1, 'a'), line(2, 'b')],
+    options: { wait: true },
+  },
+  {
+    name: 'pause-first',
+    what: 'readline paused before any input, stdin left open: the process exits',
+    source: `import readline from 'node:readline';
+const rl = readline.createInterface({ input: process.stdin });
+rl.on('line', (line) => console.log('line', line));
+rl.pause();
+process.on('exit', (code) => console.log('exit', code));
+`,
+    steps: [],
+    options: { keepStdin: true },
+  },
+  {
+    name: 'unref-stdin',
+    what: 'stdin read but unref()ed, stdin left open: the process exits',
+    source: `process.stdin.on('data', (chunk) => console.log('data', String(chunk).trim()));
+process.stdin.unref();
+process.on('exit', (code) => console.log('exit', code));
+`,
+    steps: [line(1, 'never read')],
+    options: { keepStdin: true },
+  },
+  {
+    name: 'before-exit',
+    what: "'beforeExit' each time the loop empties, until a listener queues nothing; process.exitCode kept",
+    source: `let n = 0;
+process.on('beforeExit', (code) => {
+  console.log('beforeExit', code, n);
+  if (n++ < 2) setTimeout(() => console.log('timer', n), 1);
+});
+process.on('exit', (code) => console.log('exit', code));
+process.exitCode = 3;
+`,
+    steps: [],
+    options: { keepStdin: true },
+  },
+];
+
+test.for(KEEP_ALIVE)('keep-alive, $what: the same stdout, stderr and exit as real Node', async ({ name, source, steps, options }, { open }) => {
+  const page = await open('/lab/engines/');
+  const { node, worker } = await stepsInBoth(page, name, source, steps, options);
+  expect(node.stdout.length + node.stderr.length).toBeGreaterThan(0);
+  expect(worker.stdout).toEqual(node.stdout);
+  expect(worker.stderr).toBe(node.stderr);
+  expect(worker.code).toBe(node.code);
+});
+
+/** Programs that die of a rejection nobody handles. */
+const REJECTIONS: Array<{ name: string; what: string; source: string; steps: string[] }> = [
+  {
+    name: 'enoent-top-level',
+    what: 'stdin paused, then a top-level await of fs.promises.readFile of a missing file',
+    source: `import { readFile } from 'node:fs/promises';
+process.stdin.pause();
+const text = await readFile('missing.txt', 'utf8');
+console.log(text);
+`,
+    steps: [],
+  },
+  {
+    name: 'enoent-in-handler',
+    what: "in a stdin 'data' handler: pause(), then await fs.promises.readFile of a missing file",
+    source: `import fs from 'node:fs';
+process.stdin.on('data', async () => {
+  process.stdin.pause();
+  console.log('reading');
+  const text = await fs.promises.readFile('missing.txt', 'utf8');
+  console.log(text);
+});
+`,
+    steps: [line(1, 'go')],
+  },
+  {
+    name: 'reject-error',
+    what: 'Promise.reject(new Error(...)) at top level',
+    source: `const x = 1;
+Promise.reject(new Error('nobody catches this'));
+`,
+    steps: [],
+  },
+  {
+    name: 'reject-after-await',
+    what: 'an async function that throws after an await',
+    source: `async function f() { await null; throw new TypeError('thrown after an await'); }
+f();
+`,
+    steps: [],
+  },
+  {
+    name: 'reject-value',
+    what: 'a promise rejected with a value that is not an Error',
+    source: `setTimeout(() => Promise.reject(42), 1);
+`,
+    steps: [],
+  },
+];
+
+test.for(REJECTIONS)('unhandled rejection, $what: exit 1 and the same error on stderr as real Node', async ({ name, source, steps }, { open }) => {
+  const page = await open('/lab/engines/');
+  const { node, worker, root } = await stepsInBoth(page, name, source, steps);
+  expect(node.code).toBe(1);
+  expect(programStderr(node.stderr, root)).toMatch(/\w+: .+/);
+  expect(worker.stdout).toEqual(node.stdout);
+  expect(programStderr(worker.stderr)).toBe(programStderr(node.stderr, root));
+  expect(worker.code).toBe(node.code);
+});
+
+/**
+ * The order of ticks, promise jobs, immediates and timers. Only orders Node guarantees: a `setTimeout(0)`
+ * beside a `setImmediate` queued at top level or in an immediate may run either side in Node, so no program
+ * has one.
+ */
+const ORDERS: Array<{ name: string; what: string; source: string; steps: string[] }> = [
+  {
+    name: 'order-top-level',
+    what: "an ES module's top level: promise jobs, then ticks (the module runs as a promise job), then immediates",
+    source: `const log = (s) => process.stdout.write(s + '\\n');
+setImmediate(() => log('immediate'));
+process.nextTick(() => log('tick'));
+Promise.resolve().then(() => log('then'));
+queueMicrotask(() => log('microtask'));
+Promise.resolve().then(() => {
+  log('then 2');
+  process.nextTick(() => log('tick in then'));
+  Promise.resolve().then(() => log('then in then'));
+});
+process.nextTick(() => {
+  log('tick 2');
+  Promise.resolve().then(() => log('then in tick'));
+  process.nextTick(() => log('tick in tick'));
+  queueMicrotask(() => log('microtask in tick'));
+});
+await null;
+log('after await');
+process.nextTick(() => log('tick after await'));
+Promise.resolve().then(() => log('then after await'));
+log('sync');
+`,
+    steps: [],
+  },
+  {
+    name: 'order-timers',
+    what: 'in timers: ticks before promise jobs, the timers due beside it, then immediates queued in them, then new timers',
+    source: `const log = (s) => process.stdout.write(s + '\\n');
+setTimeout(() => {
+  log('t1');
+  setTimeout(() => log('timeout in t1'), 0);
+  setImmediate(() => log('immediate in t1'));
+  process.nextTick(() => log('tick in t1'));
+  Promise.resolve().then(() => {
+    log('then in t1');
+    process.nextTick(() => {
+      log('tick in then in t1');
+      Promise.resolve().then(() => log('then in tick in then in t1'));
+    });
+    Promise.resolve().then(() => log('then in then in t1'));
+  });
+}, 0);
+setTimeout(() => {
+  log('t2');
+  process.nextTick(() => log('tick in t2'));
+  Promise.resolve().then(() => log('then in t2'));
+}, 0);
+`,
+    steps: [],
+  },
+  {
+    name: 'order-immediates',
+    what: 'in immediates: ticks and promise jobs after each; an immediate queued in one waits for the next turn',
+    source: `const log = (s) => process.stdout.write(s + '\\n');
+setImmediate(() => {
+  log('i1');
+  setImmediate(() => log('immediate in i1'));
+  Promise.resolve().then(() => log('then in i1'));
+  process.nextTick(() => log('tick in i1'));
+});
+setImmediate(() => {
+  log('i2');
+  process.nextTick(() => log('tick in i2'));
+});
+`,
+    steps: [],
+  },
+  {
+    name: 'order-io',
+    what: "in I/O callbacks (a stdin 'data' handler, fs callbacks, an fs promise): an immediate before a setTimeout(0)",
+    source: `import fs from 'node:fs';
+const log = (s) => process.stdout.write(s + '\\n');
+function inside(where, next) {
+  log(where);
+  setTimeout(() => {
+    log('timeout in ' + where);
+    next?.();
+  }, 0);
+  setImmediate(() => log('immediate in ' + where));
+  Promise.resolve().then(() => log('then in ' + where));
+  process.nextTick(() => log('tick in ' + where));
+}
+process.stdin.once('data', () => {
+  process.stdin.pause();
+  inside('data', () =>
+    fs.readFile(new URL(import.meta.url), () =>
+      inside('readFile', () =>
+        fs.writeFile('/tmp/order-io.txt', 'x', () =>
+          inside('writeFile', () => fs.promises.unlink('/tmp/order-io.txt').then(() => inside('unlink promise'))),
+        ),
+      ),
+    ),
+  );
+});
+`,
+    steps: [line(1, 'go')],
+  },
+];
+
+test.for(ORDERS)('order, $what: the same stdout as real Node', async ({ name, source, steps }, { open }) => {
+  const page = await open('/lab/engines/');
+  const { node, worker } = await stepsInBoth(page, name, source, steps);
+  expect(node.code).toBe(0);
+  expect(node.stdout.length).toBeGreaterThan(5);
+  expect(worker.stdout).toEqual(node.stdout);
+  expect(worker.stderr).toBe(node.stderr);
+  expect(worker.code).toBe(node.code);
+});
+
+test('/tmp exists and is writable: write, read back, append, list, remove, as in real Node', async ({ open }) => {
+  const page = await open('/lab/engines/');
+  const source = `import fs from 'node:fs';
+import { join } from 'node:path';
+console.log('tmp is a directory:', fs.statSync('/tmp').isDirectory());
+const dir = fs.mkdtempSync('/tmp/same-bytes-');
+const file = join(dir, 'note.txt');
+fs.writeFileSync(file, 'written to /tmp\\n');
+console.log(fs.readFileSync(file, 'utf8').trim());
+fs.appendFileSync(file, 'and appended\\n');
+console.log(JSON.stringify(fs.readdirSync(dir)), JSON.stringify(fs.readFileSync(file, 'utf8')));
+await fs.promises.writeFile(join(dir, 'async.txt'), 'by fs/promises');
+console.log(await fs.promises.readFile(join(dir, 'async.txt'), 'utf8'));
+fs.rmSync(dir, { recursive: true });
+console.log('removed:', !fs.existsSync(dir));
+`;
+  const { node, worker } = await stepsInBoth(page, 'tmp-files', source, []);
+  expect(node.code).toBe(0);
+  expect(node.stdout).toContain('written to /tmp');
+  expect(worker.stdout).toEqual(node.stdout);
+  expect(worker.stderr).toBe(node.stderr);
+  expect(worker.code).toBe(0);
 });

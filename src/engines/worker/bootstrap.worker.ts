@@ -8,22 +8,27 @@
  * (`mode: 'fetch'`). It reports output, file changes, heartbeats and the exit
  * to the page (see `worker-messages.ts`).
  *
- * Exit rules, as in Node: `process.exit(code)`; an uncaught exception or
- * unhandled rejection prints the error to stderr and exits 1; otherwise the
- * process exits with `process.exitCode ?? 0` once nothing keeps it alive
- * (no ref'd timer or immediate, stdin not being read, no pending fetch).
+ * Callbacks run in Node's order, through Node's event loop
+ * (`runtime/event-loop.ts`). Exit rules, as in Node: `process.exit(code)`; an
+ * uncaught exception or unhandled rejection prints the error to stderr and
+ * exits 1; otherwise the process exits with `process.exitCode ?? 0` once
+ * nothing keeps it alive (no ref'd timer or immediate, no pending fs or other
+ * I/O, stdin not being read, no pending fetch or dynamic import), after
+ * 'beforeExit'.
  */
-import { configureProcess, nodeProcess, ProcessExit } from './runtime/process-core.ts';
+import { attachTicks, configureProcess, nodeProcess, ProcessExit } from './runtime/process-core.ts';
 import { Buffer } from 'buffer';
 import { addBase64url } from './runtime/base64url.ts';
 import { Outbox } from './runtime/outbox.ts';
 import { createStdio, type Stdio } from './runtime/stdio.ts';
 import { createConsole } from './runtime/console.ts';
-import { TimerTable, nativeTimers } from './runtime/timers.ts';
+import { nativeTimers } from './runtime/timers.ts';
+import { EventLoop } from './runtime/event-loop.ts';
+import { trackHostIo } from './runtime/host-io.ts';
 import { createVolume, type EngineVolume } from './runtime/files.ts';
 import { createBuiltins, createLazyBuiltins } from './runtime/builtins.ts';
 import { ModuleLoader, type LoaderFs } from './runtime/loader.ts';
-import { formatUncaught } from './runtime/uncaught.ts';
+import { formatUncaught, unhandledRejectionError } from './runtime/uncaught.ts';
 import type { FromWorker, InitMessage, SerializedRequest, ToWorker } from './worker-messages.ts';
 import { failure, type Failure } from '../../protocol/failure.ts';
 
@@ -49,8 +54,6 @@ let pendingFetches = 0;
 let servesFetch = false;
 /** The entry module has finished evaluating (until then nothing can decide the process is idle). */
 let mainDone = false;
-let checkScheduled = false;
-let beforeExitEmitted = false;
 
 /** Ends the process: flush output, tell the page, stop the Worker, unwind the caller. */
 function exitNow(code: number, reason?: string, why?: Failure): never {
@@ -62,6 +65,7 @@ function exitNow(code: number, reason?: string, why?: Failure): never {
     } catch {
       // an 'exit' listener that throws does not change the outcome
     }
+    loop.stop();
     outbox.close();
     post(reason ? { t: 'exit', code, reason, ...(why ? { why } : {}) } : { t: 'exit', code });
     scope.close();
@@ -85,7 +89,7 @@ function uncaught(error: unknown, origin: 'uncaughtException' | 'unhandledReject
     error = again;
   }
   try {
-    stdio.stderr.write(formatUncaught(error, loader));
+    stdio.stderr.write(formatUncaught(origin === 'unhandledRejection' ? unhandledRejectionError(error) : error, loader));
   } catch {
     // nothing more to do
   }
@@ -96,41 +100,41 @@ function uncaught(error: unknown, origin: 'uncaughtException' | 'unhandledReject
   }
 }
 
-/** Runs a callback from the event loop (timer, immediate, stdin) the way Node does: throws become uncaught exceptions. */
-function run(callback: () => void): void {
+/** Runs a callback of the event loop (timer, immediate, tick, I/O) the way Node does: a throw becomes an uncaught exception. */
+function invoke(callback: () => void): void {
   if (exited) return;
   try {
     callback();
   } catch (error) {
     uncaught(error, 'uncaughtException');
   }
-  scheduleCheck();
 }
 
-/** After the current task, exits if nothing keeps the process alive. */
-function scheduleCheck(): void {
-  if (checkScheduled || exited || !mainDone) return;
-  checkScheduled = true;
-  nativeTimers.setTimeout(() => {
-    checkScheduled = false;
-    if (exited) return;
-    const alive = timers.refs + (stdio.reading ? 1 : 0) + pendingFetches + (servesFetch ? 1 : 0) + loader.pending;
-    if (alive > 0) {
-      beforeExitEmitted = false;
-      return;
-    }
-    if (!beforeExitEmitted && nodeProcess.listenerCount('beforeExit') > 0) {
-      beforeExitEmitted = true;
-      run(() => nodeProcess.emit('beforeExit', nodeProcess.exitCode ?? 0));
-      return;
-    }
-    try {
-      exitNow(nodeProcess.exitCode ?? 0);
-    } catch {
-      // ProcessExit
-    }
-  }, 0);
+/**
+ * Nothing keeps the process alive: 'beforeExit' (its listeners may queue more work; Node emits it again
+ * each time the loop has run and emptied again), else exit.
+ */
+function idle(ranSince: boolean): void {
+  if (exited) return;
+  if (ranSince && nodeProcess.listenerCount('beforeExit') > 0) {
+    invoke(() => nodeProcess.emit('beforeExit', nodeProcess.exitCode ?? 0));
+    loop.poke();
+    return;
+  }
+  try {
+    exitNow(nodeProcess.exitCode ?? 0);
+  } catch {
+    // ProcessExit
+  }
 }
+
+const loop = new EventLoop({
+  invoke,
+  busy: () => !mainDone || stdio.reading || pendingFetches > 0 || servesFetch || loader.pending > 0,
+  idle,
+});
+attachTicks((callback) => loop.nextTick(callback));
+trackHostIo(globalThis, (promise) => loop.track(promise));
 
 scope.addEventListener('error', (event: ErrorEvent) => {
   event.preventDefault();
@@ -151,16 +155,15 @@ const outbox = new Outbox(post, Number.POSITIVE_INFINITY, (bytes) => {
   }
   throw new ProcessExit(137);
 });
-const stdio: Stdio = createStdio(outbox);
+const stdio: Stdio = createStdio(outbox, (callback, ref) => loop.io(callback, ref), () => loop.poke());
 Object.assign(nodeProcess, { stdin: stdio.stdin, stdout: stdio.stdout, stderr: stdio.stderr });
 scope.console = createConsole({ stdout: stdio.stdout, stderr: stdio.stderr });
-const timers = new TimerTable(run, scheduleCheck);
-const timerFns = timers.functions();
+const timerFns = loop.timers.functions();
 Object.assign(scope, timerFns);
-const volume: EngineVolume = createVolume(nodeProcess, (changes) => outbox.files(changes));
+const volume: EngineVolume = createVolume(nodeProcess, (changes) => outbox.files(changes), loop);
 const builtins = createBuiltins({ process: nodeProcess, fs: volume.fs, fsPromises: volume.promises, timers: timerFns });
 const loader = new ModuleLoader(volume.fs as unknown as LoaderFs, builtins, createLazyBuiltins());
-loader.onSettled = scheduleCheck;
+loader.onSettled = () => loop.poke();
 loader.prepare();
 
 function start(init: InitMessage): void {
@@ -181,7 +184,7 @@ function start(init: InitMessage): void {
       (namespace: Record<string, unknown>) => {
         mainDone = true;
         if (init.mode === 'fetch') serveFetch(namespace, init.entry);
-        scheduleCheck();
+        loop.poke();
       },
       (error) => uncaught(error, 'uncaughtException'),
     );
@@ -225,6 +228,7 @@ function answerFetch(id: number, r: SerializedRequest): void {
     )
     .finally(() => {
       pendingFetches--;
+      loop.poke();
     });
 }
 
@@ -240,10 +244,10 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       start(message);
       break;
     case 'stdin':
-      run(() => stdio.feed(message.data));
+      loop.deliver(() => stdio.feed(message.data));
       break;
     case 'stdin-end':
-      run(() => stdio.feed(null));
+      loop.deliver(() => stdio.feed(null));
       break;
     case 'fs':
       volume.apply(message.changes);

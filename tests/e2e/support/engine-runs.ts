@@ -36,9 +36,10 @@ export function freshRoot(): string {
  * The steps driver, as source text, so the very same code runs in Node and
  * in the page: writes each step (after filling `{{id.path}}` placeholders
  * from earlier replies, see tests/servers/cases.ts), waits for the reply when
- * the step has an id and `wait` is set, then closes stdin and awaits the exit.
+ * the step has an id and `wait` is set, then closes stdin (unless `keepStdin`)
+ * and awaits the exit.
  */
-const DRIVER = `async (process, steps, wait) => {
+const DRIVER = `async (process, steps, wait, keepStdin) => {
   const stdout = [];
   let stderr = '';
   const replies = new Map();
@@ -68,33 +69,49 @@ const DRIVER = `async (process, steps, wait) => {
     process.write(line);
     if (got) await Promise.race([got, process.exit]);
   }
-  process.closeStdin();
+  if (!keepStdin) process.closeStdin();
   const exit = await process.exit;
   return { stdout, stderr, ...exit };
 }`;
 
-type Driver = (process: unknown, steps: string[], wait: boolean) => Promise<EngineRun>;
+type Driver = (process: unknown, steps: string[], wait: boolean, keepStdin: boolean) => Promise<EngineRun>;
 // eslint-disable-next-line no-new-func
 const drive = new Function(`return (${DRIVER})`)() as Driver;
 
-/** Runs `toy-servers/<server>.mjs` in real Node with `steps` as input. */
-export async function runInNode(server: string, steps: string[], options: { env?: Record<string, string>; wait?: boolean; root?: string } = {}): Promise<EngineRun> {
-  const engine = new NodeEngine({ root: options.root ?? freshRoot() });
-  const process = await engine.spawn(`toy-servers/${server}.mjs`, [], { env: options.env ?? {} });
-  return drive(process, steps, options.wait ?? false);
+/** How a run feeds the program: `wait` for each reply before the next step; `keepStdin` never closes stdin (the program must exit by itself). */
+export interface RunOptions {
+  env?: Record<string, string>;
+  wait?: boolean;
+  keepStdin?: boolean;
 }
 
-/** Runs `toy-servers/<server>.mjs` in the page's Worker engine with `steps` as input (a fresh engine unless `shared`). */
-export async function runInPage(page: Page, server: string, steps: string[], options: { env?: Record<string, string>; wait?: boolean; shared?: boolean } = {}): Promise<EngineRun> {
+/** Runs `toy-servers/<server>.mjs` in real Node with `steps` as input. */
+export async function runInNode(server: string, steps: string[], options: RunOptions & { root?: string } = {}): Promise<EngineRun> {
+  const engine = new NodeEngine({ root: options.root ?? freshRoot() });
+  const process = await engine.spawn(`toy-servers/${server}.mjs`, [], { env: options.env ?? {} });
+  return drive(process, steps, options.wait ?? false, options.keepStdin ?? false);
+}
+
+/**
+ * Runs `toy-servers/<server>.mjs` in the page's Worker engine with `steps` as input (a fresh engine unless
+ * `shared`), after writing `files` (path relative to the engine's root -> text) into that engine.
+ */
+export async function runInPage(page: Page, server: string, steps: string[], options: RunOptions & { shared?: boolean; files?: Record<string, string> } = {}): Promise<EngineRun> {
   return page.evaluate(
-    async ({ server, steps, env, wait, shared, driver }) => {
+    async ({ server, steps, env, wait, keepStdin, shared, files, driver }) => {
       const h = (window as any).__mcpByHand;
       const engine = shared ? await h.getPageEngine() : new h.WorkerEngine();
+      for (const [path, text] of Object.entries(files)) await engine.writeFile(path, text);
       const process = await engine.spawn(`toy-servers/${server}.mjs`, [], { env });
       const run = new Function(`return (${driver})`)();
-      return run(process, steps, wait);
+      const result = await run(process, steps, wait, keepStdin);
+      if (!shared) engine.dispose();
+      return result;
     },
-    { server, steps, env: options.env ?? {}, wait: options.wait ?? false, shared: options.shared ?? false, driver: DRIVER },
+    {
+      server, steps, env: options.env ?? {}, wait: options.wait ?? false, keepStdin: options.keepStdin ?? false,
+      shared: options.shared ?? false, files: options.files ?? {}, driver: DRIVER,
+    },
   );
 }
 

@@ -8,6 +8,14 @@
  * last knew and the differences go to `onChange` right away, before any later
  * output of the process. Changes made by other processes arrive through
  * {@link EngineVolume.apply} and are not echoed back.
+ *
+ * The asynchronous forms behave as Node's, which does the work off the main
+ * thread: each callback and each promise of `fs/promises` (and of a
+ * `FileHandle`) is delivered by the event loop as I/O, in its poll phase, and
+ * keeps the process alive until then (memfs itself would answer in a promise
+ * job, before the caller's own promise jobs, and keep nothing alive).
+ *
+ * As on Linux, `/tmp` exists and is writable (`os.tmpdir()` in Node).
  */
 import { memfs } from 'memfs';
 import type { FileChanges } from '../worker-messages.ts';
@@ -18,8 +26,22 @@ const MUTATING = new Set([
   'ftruncate', 'write', 'writev', 'close', 'symlink', 'link', 'fsync', 'fdatasync',
 ]);
 
+/** Functions whose function arguments are listeners called again and again, not one completion callback. */
+const LISTENERS = new Set(['watch', 'watchFile', 'unwatchFile']);
+
 function stem(name: string): string {
   return name.endsWith('Sync') ? name.slice(0, -4) : name;
+}
+
+const isThenable = (value: unknown): value is Promise<unknown> =>
+  !!value && typeof (value as { then?: unknown }).then === 'function';
+
+/** How asynchronous results are delivered: the event loop's I/O (see `event-loop.ts`). */
+export interface VolumeIo {
+  /** Wraps a completion callback: delivered as I/O, keeping the process alive until then. */
+  callback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void;
+  /** Wraps a promise: settled as I/O, keeping the process alive until then. */
+  track<T>(promise: PromiseLike<T>): Promise<T>;
 }
 
 /** The fs of one Worker process. */
@@ -35,12 +57,14 @@ export interface EngineVolume {
 }
 
 /**
- * Builds an empty fs whose relative paths resolve against `proc.cwd()` (the
- * process's working directory, set later); `onChange` receives this
- * process's own changes. Fill it with {@link EngineVolume.load}.
+ * Builds an fs holding only an empty `/tmp`, whose relative paths resolve
+ * against `proc.cwd()` (the process's working directory, set later);
+ * `onChange` receives this process's own changes, `io` delivers the
+ * asynchronous results. Fill it with {@link EngineVolume.load}.
  */
-export function createVolume(proc: { cwd(): string }, onChange: (changes: FileChanges) => void): EngineVolume {
+export function createVolume(proc: { cwd(): string }, onChange: (changes: FileChanges) => void, io: VolumeIo): EngineVolume {
   const { fs: raw, vol } = memfs({}, { process: proc } as never);
+  raw.mkdirSync('/tmp', { recursive: true });
   let known = new Map<string, string>();
 
   function snapshot(): Map<string, string> {
@@ -59,24 +83,36 @@ export function createVolume(proc: { cwd(): string }, onChange: (changes: FileCh
     if (changes.length) onChange(changes);
   }
 
+  /** Reports the changes once `value` (a result, or a promise of one) is there. */
   const after = <T>(value: T): T => {
-    if (value && typeof (value as { then?: unknown }).then === 'function') {
-      return (value as unknown as Promise<unknown>).then((v) => {
+    if (isThenable(value)) {
+      return value.then((v) => {
         sync();
-        return wrapHandle(v);
+        return v;
       }) as T;
     }
     sync();
     return value;
   };
 
+  /** A promise-returning method: settled as I/O, changes reported first when it may change files. */
+  const asyncMethod =
+    (f: (...args: unknown[]) => unknown, self: unknown, mutating: boolean) =>
+    (...args: unknown[]) => {
+      const result = f.apply(self, args);
+      if (!isThenable(result)) return mutating ? after(result) : result;
+      return io.track((mutating ? after(result) : result).then(wrapHandle));
+    };
+
+  /** fs/promises open() returns a FileHandle: its methods answer as I/O, and its writes and close change files. */
   function wrapHandle(v: unknown): unknown {
-    // fs/promises open() returns a FileHandle whose write/close change files.
     if (v && typeof v === 'object' && typeof (v as { fd?: unknown }).fd === 'number' && typeof (v as { close?: unknown }).close === 'function') {
       const handle = v as Record<string, unknown>;
-      for (const name of ['write', 'writeFile', 'appendFile', 'truncate', 'close', 'writev', 'sync']) {
+      const proto = Object.getPrototypeOf(handle) as object;
+      for (const name of Object.getOwnPropertyNames(proto)) {
         const f = handle[name];
-        if (typeof f === 'function') handle[name] = (...args: unknown[]) => after(f.apply(handle, args));
+        if (name === 'constructor' || typeof f !== 'function') continue;
+        handle[name] = asyncMethod(f as (...args: unknown[]) => unknown, handle, MUTATING.has(name) || ['writeFile', 'sync'].includes(name));
       }
     }
     return v;
@@ -92,25 +128,28 @@ export function createVolume(proc: { cwd(): string }, onChange: (changes: FileCh
       continue;
     }
     const f = value as (...args: unknown[]) => unknown;
-    if (!MUTATING.has(stem(name)) && name !== 'createWriteStream') {
-      fs[name] = f.bind(raw);
+    const mutating = MUTATING.has(stem(name));
+    if (name.endsWith('Sync') || LISTENERS.has(name)) {
+      fs[name] = mutating ? (...args: unknown[]) => after(f.apply(raw, args)) : f.bind(raw);
+      continue;
+    }
+    if (name === 'createWriteStream') {
+      fs[name] = (...args: unknown[]) => {
+        const stream = f.apply(raw, args) as { on(e: string, l: () => void): void };
+        stream.on('close', sync);
+        return stream;
+      };
       continue;
     }
     fs[name] = (...args: unknown[]) => {
       const last = args[args.length - 1];
-      if (!name.endsWith('Sync') && typeof last === 'function') {
-        args[args.length - 1] = (...cbArgs: unknown[]) => {
-          sync();
+      if (typeof last === 'function') {
+        args[args.length - 1] = io.callback((...cbArgs: unknown[]) => {
+          if (mutating) sync();
           (last as (...a: unknown[]) => void)(...cbArgs);
-        };
-        return f.apply(raw, args);
+        });
       }
-      const result = f.apply(raw, args);
-      if (name === 'createWriteStream') {
-        (result as { on(e: string, l: () => void): void }).on('close', sync);
-        return result;
-      }
-      return after(result);
+      return f.apply(raw, args);
     };
   }
 
@@ -123,8 +162,7 @@ export function createVolume(proc: { cwd(): string }, onChange: (changes: FileCh
       promises[name] = value;
       continue;
     }
-    const f = value as (...args: unknown[]) => Promise<unknown>;
-    promises[name] = MUTATING.has(name) || name === 'open' ? (...args: unknown[]) => after(f.apply(rawPromises, args)) : f.bind(rawPromises);
+    promises[name] = asyncMethod(value as (...args: unknown[]) => unknown, rawPromises, MUTATING.has(name));
   }
   promises.constants = fs.constants;
   fs.promises = promises;

@@ -5,8 +5,9 @@
  * they load; the bootstrap fills in argv, env, cwd and pid at start-up with
  * {@link configureProcess}.
  *
- * `process.nextTick` runs on the microtask queue (Node runs it just before
- * promise jobs; the order among microtasks is the only difference).
+ * `process.nextTick` queues on the event loop's tick queue (`event-loop.ts`,
+ * attached by the bootstrap with {@link attachTicks}), which runs it when
+ * Node would: after the current callback, before the promise jobs it queued.
  * `process.exit(code)` hands over to the host: the bootstrap flushes output,
  * tells the page, and stops the Worker.
  *
@@ -39,6 +40,8 @@ export const NODE_VERSION = 'v24.0.0';
 
 const started = performance.now();
 let settings: ProcessSettings | undefined;
+/** Where `process.nextTick` queues; until the event loop is attached, on the microtask queue. */
+let queueTick: (callback: () => void) => void = (callback) => queueMicrotask(callback);
 let cwd = '/';
 
 /** Node's `process`, minus stdio. `exitCode`, `argv`, `env` and listeners behave as in Node. */
@@ -66,9 +69,14 @@ class NodeProcess extends EventEmitter {
     if (!settings) throw new ProcessExit(n);
     return settings.exit(n);
   }
-  /** Node's `process.nextTick(callback, ...args)`, on the microtask queue. */
+  /** Node's `process.nextTick(callback, ...args)`, on the event loop's tick queue. */
   nextTick(callback: (...args: unknown[]) => void, ...args: unknown[]): void {
-    queueMicrotask(() => callback(...args));
+    if (typeof callback !== 'function') {
+      throw Object.assign(new TypeError(`The "callback" argument must be of type function. Received ${String(callback)}`), {
+        code: 'ERR_INVALID_ARG_TYPE',
+      });
+    }
+    queueTick(args.length ? () => callback(...args) : (callback as () => void));
   }
   cwd(): string {
     return cwd;
@@ -130,6 +138,11 @@ export function configureProcess(s: ProcessSettings): void {
   Object.assign(nodeProcess.env, s.env);
   nodeProcess.pid = s.pid;
   cwd = s.cwd;
+}
+
+/** Makes `process.nextTick` queue on `queue` (the event loop's tick queue). Called once by the bootstrap. */
+export function attachTicks(queue: (callback: () => void) => void): void {
+  queueTick = queue;
 }
 
 export default nodeProcess;

@@ -15,7 +15,8 @@
  * when the first stack frame is one of the process's own files; frames of the
  * engine itself are left out. Extra own properties of the error (such as
  * `code`) follow the stack in braces, as Node prints them. A thrown non-Error
- * prints its value and Node's hint.
+ * prints its value and Node's hint; a promise rejected with one is reported
+ * as Node's `UnhandledPromiseRejection` ({@link unhandledRejectionError}).
  */
 import { NODE_VERSION } from './process-core.ts';
 import { inspect } from './format.ts';
@@ -65,4 +66,30 @@ export function formatUncaught(error: unknown, loader: SourceMapLike | undefined
     ? ` {\n${extra.map((k) => `  ${k}: ${inspect((error as unknown as Record<string, unknown>)[k], 1, [error])}`).join(',\n')}\n}`
     : '';
   return `${header}${lines.join('\n')}${props}\n\nNode.js ${NODE_VERSION}\n`;
+}
+
+/** V8's side-effect-free `toString` Node quotes a rejection reason with: `42`, `a string`, `#<Object>`, `[object Array]`. */
+function reasonText(reason: unknown): string {
+  if (reason === null || (typeof reason !== 'object' && typeof reason !== 'function')) return String(reason);
+  if (Array.isArray(reason)) return '[object Array]';
+  if (typeof reason === 'function') return Function.prototype.toString.call(reason);
+  const name = (Object.getPrototypeOf(reason) as { constructor?: { name?: string } } | null)?.constructor?.name;
+  return `#<${name || 'Object'}>`;
+}
+
+/**
+ * What Node reports when a promise rejected with `reason` is never handled:
+ * the reason itself when it is an Error, else Node's `UnhandledPromiseRejection`
+ * error (code `ERR_UNHANDLED_REJECTION`) quoting it.
+ */
+export function unhandledRejectionError(reason: unknown): unknown {
+  if (reason instanceof Error) return reason;
+  const name = 'UnhandledPromiseRejection';
+  const message =
+    'This error originated either by throwing inside of an async function without a catch block, ' +
+    `or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${reasonText(reason)}".`;
+  const error = Object.assign(new Error(message), { code: 'ERR_UNHANDLED_REJECTION' });
+  Object.defineProperty(error, 'name', { value: name, enumerable: false, configurable: true, writable: true });
+  Object.defineProperty(error, 'stack', { value: `${name}: ${message}`, enumerable: false, configurable: true, writable: true });
+  return error;
 }
