@@ -102,6 +102,12 @@ export function Console(props: ConsoleProps): JSX.Element {
   const [fillMeta, setFillMeta] = useState(props.meta !== false);
   const [warning, setWarning] = useState<string | undefined>();
   const [pending, setPending] = useState<PendingInput | undefined>();
+  /** Counts the times the reader moved on from a form (sent, retried, dismissed): a reply that arrived before cannot open one after. */
+  const formEpoch = useRef(0);
+  const dropPending = () => {
+    formEpoch.current++;
+    setPending(undefined);
+  };
   const [copied, setCopied] = useState('');
   const [template, setTemplate] = useState(0);
   const editor = useRef<EditorHandle>();
@@ -126,10 +132,12 @@ export function Console(props: ConsoleProps): JSX.Element {
   const session = useMemo<Session>(() => {
     const hooks = {
       item: push,
-      state: (p: number | undefined, s: string) => {
-        setPid(p);
-        setProcState(s);
-      },
+      // The badge's pid and state change with the row that says why ("started", "exited"), not a frame before it.
+      state: (p: number | undefined, s: string) =>
+        store.afterShown(() => {
+          setPid(p);
+          setProcState(s);
+        }),
       reply: (message: Record<string, unknown>, c: Classification) => {
         const timer = noReply.current.get(message.id);
         if (timer !== undefined) {
@@ -137,8 +145,12 @@ export function Console(props: ConsoleProps): JSX.Element {
           noReply.current.delete(message.id);
         }
         const method = sent.current.get(message.id)?.method;
-        setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
-        onReply(message, c);
+        // What the reply teaches (menu templates, the form it asks for) shows with its row, never before it.
+        const epoch = formEpoch.current;
+        store.afterShown(() => {
+          setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
+          if (epoch === formEpoch.current) onReply(message, c);
+        });
       },
       methodOf: (id: unknown) => {
         const m = sent.current.get(id)?.method;
@@ -220,7 +232,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     h.draft = '';
     setWarning(composed.warning);
     if (composed.warning) push({ kind: 'event', key: nextKey(), text: t('console.ev.sendingAnyway', { warning: composed.warning }), tone: 'warn' });
-    setPending(undefined);
+    dropPending();
     setAnnounce('');
     await transmit(composed.line, composed.message, composed.changes);
   }
@@ -238,7 +250,7 @@ export function Console(props: ConsoleProps): JSX.Element {
   }
 
   async function retry(p: PendingInput): Promise<void> {
-    setPending(undefined);
+    dropPending();
     const msg = retryMessage(p.original, nextId(), p.requests.length ? p.answers : undefined, p.requestState, builder);
     push({
       kind: 'event',
@@ -459,7 +471,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           ) : current ? (
             <p class="mcp-tone-warn">
               {t('console.cannotAnswer', { method: String(current[1].method), key: current[0] })}{' '}
-              <button type="button" class="mcp-btn" data-action="dismiss" onClick={() => setPending(undefined)}>
+              <button type="button" class="mcp-btn" data-action="dismiss" onClick={dropPending}>
                 {t('console.dismiss')}
               </button>
             </p>
