@@ -98,7 +98,7 @@ test('the reader edits the messages before replaying', async ({ open }) => {
   expect(await verdict.textContent()).toContain('e3 "Piano lesson <b>now</b>"');
   expect(await widget.locator('b').count()).toBe(0); // text, never HTML
   await widget.locator('[data-action=reset-messages]').click();
-  expect(await widget.locator('textarea[data-message="0"]').inputValue()).toContain('"Dentist"');
+  await expect.poll(() => widget.locator('textarea[data-message="0"]').inputValue()).toContain('"Dentist"');
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

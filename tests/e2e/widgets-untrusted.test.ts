@@ -50,7 +50,7 @@ test('a hostile catalog from an edited server stays inert text in ProbeFlow and 
   const editor = page.locator('section.mcp-server-editor').first();
   await expect.poll(() => editor.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
   await editor.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect.poll(() => page.locator('.mcp-note').first().innerText()).toContain('runs your edit');
+  await expect.poll(() => page.locator('.mcp-note').first().innerText(), { timeout: 20_000 }).toContain('runs your edit');
 
   // ProbeFlow: modern via DiscoverResult, the hostile instructions shown as text.
   const probe = page.locator('[data-widget=probe-flow]');
