@@ -11,6 +11,9 @@
  *   ready, then shows one command for that opening, with its download
  *   button; an opening after an edit never shows the command of the
  *   package before the edit.
+ * - TokenMeter, after a ServerEditor on its page runs another source, says it
+ *   is listing until it has counted the new catalog: it never shows the old
+ *   catalog's counts as the counts of the source that runs now.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
@@ -130,5 +133,54 @@ describe('what the page shows is complete when it is shown', () => {
     const commandOf = (o: string[]) => o[1]!.split(' | ')[1];
     const [first, second] = openings.filter((o) => o.length);
     expect(commandOf(second!)).not.toBe(commandOf(first!));
+  });
+
+  test('TokenMeter never shows the counts of the source that ran before as those of the source that runs now', async ({ open }) => {
+    const page = await open('lab/untrusted/');
+    const editor = await hydrated(page, 'section.mcp-server-editor');
+    const meter = page.locator('[data-widget=token-meter]');
+    await meter.scrollIntoViewIfNeeded();
+    const status = meter.locator('[data-meter-status]');
+    await expect.poll(() => status.getAttribute('data-meter-status'), { timeout: 60_000 }).toBe('counted');
+    const tools = () => meter.locator('li[data-tool]').evaluateAll((li) => li.map((l) => l.getAttribute('data-tool')).join(','));
+    const before = await tools();
+    expect(before).toContain('create_event');
+    const seen = await recordStates(page, () => {
+      const running = document.querySelector('section.mcp-server-editor [data-running]')?.getAttribute('data-running');
+      const meter = document.querySelector('[data-widget=token-meter]')!;
+      const counted = meter.querySelector('[data-meter-status]')?.getAttribute('data-meter-status') === 'counted';
+      const names = [...meter.querySelectorAll('li[data-tool]')].map((l) => l.getAttribute('data-tool')).join(',');
+      return `${running}: ${counted ? `counted ${names}` : 'not counted yet'}`;
+    });
+    // A modern server with one tool of another name: its catalog differs from the calendar's.
+    const other = `process.stdin.setEncoding('utf8');
+let buf = '';
+process.stdin.on('data', (chunk) => {
+  buf += chunk;
+  let i;
+  while ((i = buf.indexOf('\\n')) >= 0) {
+    const m = JSON.parse(buf.slice(0, i));
+    buf = buf.slice(i + 1);
+    if (m.id === undefined) continue;
+    const result = m.method === 'server/discover'
+      ? { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' }
+      : { resultType: 'complete', tools: [{ name: 'other_tool', description: 'Another tool.', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' };
+    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
+  }
+});
+process.stdin.on('end', () => process.exit(0));
+`;
+    await editor.locator('.mcp-editor-js textarea').evaluate((el: HTMLTextAreaElement, text: string) => {
+      el.value = text;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }, other);
+    await editor.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => editor.locator('[data-running]').getAttribute('data-running'), { timeout: 20_000 }).toBe('edit');
+    await expect.poll(tools, { timeout: 60_000 }).toBe('other_tool');
+    await expect.poll(() => status.getAttribute('data-meter-status'), { timeout: 60_000 }).toBe('counted');
+    const states = await seen();
+    expect(states[0]).toBe(`original: counted ${before}`);
+    expect(states.at(-1)).toBe('edit: counted other_tool');
+    expect(states.filter((s) => s.startsWith('edit: counted')), 'once the edit runs, only its own catalog is shown as counted').toEqual(['edit: counted other_tool']);
   });
 });
