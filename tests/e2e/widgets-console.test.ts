@@ -291,7 +291,7 @@ describe('Console', () => {
     await c.getByRole('button', { name: 'Send' }).click();
     await c.getByRole('form').waitFor({ timeout: 20_000 });
     await replies(c).first().locator('details.mcp-line-body > summary').click();
-    // The opened body renders after the details' toggle event: measure once its JSON is there.
+    // The row opens with its body, in one render after the click: measure once its JSON is there.
     await replies(c).first().locator('details.mcp-line-body .mcp-json').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const results = await new AxeBuilder({ page }).include('section.mcp-console').withTags(tags).analyze();

@@ -146,7 +146,7 @@ rl.on('line', (line) => {
     const reply = c.locator('li.mcp-line-in').first();
     expect(await reply.locator('.mcp-meaning').innerText()).toContain('1 tool (<script>window.__pwned = 1</script>)');
     await reply.locator('details.mcp-line-body > summary').click();
-    // The opened body renders after the details' toggle event: wait for its JSON before opening its levels.
+    // The row opens with its body, in one render after the click: wait for its JSON before opening its levels.
     await reply.locator('details.mcp-line-body .mcp-json').waitFor();
     // Open every collapsed level.
     await reply.evaluate((li) => li.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
