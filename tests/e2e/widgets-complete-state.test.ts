@@ -11,13 +11,18 @@
  *   ready, then shows one command for that opening, with its download
  *   button; an opening after an edit never shows the command of the
  *   package before the edit.
+ * - Before an island hydrates, its controls (buttons, menus, switches,
+ *   number fields) are disabled, since they have no handlers yet; a "Run it
+ *   on your machine" opened then says it is preparing, and once the island
+ *   hydrates it prepares and shows the command (scripts held back by routing).
  * - TokenMeter, after a ServerEditor on its page runs another source, says it
  *   is listing until it has counted the new catalog: it never shows the old
  *   catalog's counts as the counts of the source that runs now.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { handServer } from './support/hand-server.ts';
 import { recordStates, slowCpu } from './support/page-states.ts';
 
 const LAB = 'lab/console/';
@@ -31,6 +36,26 @@ async function hydrated(page: Page, selector: string, n = 0): Promise<Locator> {
   return w;
 }
 const replies = (c: Locator) => c.locator('li.mcp-line-in');
+
+/** Every script chunk of the site. */
+const SCRIPTS = /\/_astro\/.*\.js(\?.*)?$/;
+
+/** Reloads `page` with every script chunk held back (routing also keeps them out of the cache); returns the function that lets them go. */
+async function reloadWithoutScripts(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  await page.route(SCRIPTS, (route) => void held.push(route));
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  return async () => {
+    await page.unroute(SCRIPTS);
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+  };
+}
+
+/** Server-rendered controls that a reader could press or change, described for a failure message. */
+const liveBeforeHydration = (page: Page) =>
+  page
+    .locator('astro-island[ssr] :is(button, select, input[type=checkbox], input[type=radio], input[type=number], input[type=range])')
+    .evaluateAll((els) => els.filter((el) => !(el as HTMLButtonElement).disabled).map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('data-action') ?? el.getAttribute('type') ?? ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`));
 
 describe('what the page shows is complete when it is shown', () => {
   test('a reply\'s JSON opens with its body, by mouse and by keyboard', async ({ open }) => {
@@ -153,23 +178,10 @@ describe('what the page shows is complete when it is shown', () => {
       return `${running}: ${counted ? `counted ${names}` : 'not counted yet'}`;
     });
     // A modern server with one tool of another name: its catalog differs from the calendar's.
-    const other = `process.stdin.setEncoding('utf8');
-let buf = '';
-process.stdin.on('data', (chunk) => {
-  buf += chunk;
-  let i;
-  while ((i = buf.indexOf('\\n')) >= 0) {
-    const m = JSON.parse(buf.slice(0, i));
-    buf = buf.slice(i + 1);
-    if (m.id === undefined) continue;
-    const result = m.method === 'server/discover'
-      ? { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' }
-      : { resultType: 'complete', tools: [{ name: 'other_tool', description: 'Another tool.', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' };
-    process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result }) + '\\n');
-  }
-});
-process.stdin.on('end', () => process.exit(0));
-`;
+    const other = handServer(
+      "{ resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, ttlMs: 0, cacheScope: 'public' }",
+      "{ resultType: 'complete', tools: [{ name: 'other_tool', description: 'Another tool.', inputSchema: { type: 'object' } }], ttlMs: 0, cacheScope: 'public' }",
+    );
     await editor.locator('.mcp-editor-js textarea').evaluate((el: HTMLTextAreaElement, text: string) => {
       el.value = text;
       el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -182,5 +194,42 @@ process.stdin.on('end', () => process.exit(0));
     expect(states[0]).toBe(`original: counted ${before}`);
     expect(states.at(-1)).toBe('edit: counted other_tool');
     expect(states.filter((s) => s.startsWith('edit: counted')), 'once the edit runs, only its own catalog is shown as counted').toEqual(['edit: counted other_tool']);
+  });
+
+  for (const path of ['lab/console/', 'lab/flows/', 'caching-and-change-notifications/', 'write-your-own-server/']) {
+    test(`${path}: before its island hydrates, no control looks ready that cannot work yet`, async ({ open }) => {
+      const page = await open(path);
+      const release = await reloadWithoutScripts(page);
+      const islands = page.locator('astro-island[ssr]');
+      await expect.poll(() => islands.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await page.locator('astro-island[ssr] :is(button, select, input)').count(), 'the server rendered controls').toBeGreaterThan(0);
+      expect(await liveBeforeHydration(page)).toEqual([]);
+      await release();
+    });
+  }
+
+  test('"Run it on your machine" opened before the island hydrates says it is preparing, then prepares once it hydrates', async ({ open }) => {
+    const page = await open(LAB);
+    const release = await reloadWithoutScripts(page);
+    const c = page.locator('section.mcp-console').first();
+    const home = c.locator('details.mcp-take-home');
+    await home.scrollIntoViewIfNeeded();
+    const seen = await recordStates(page, () => {
+      const d = document.querySelector('section.mcp-console details.mcp-take-home') as HTMLDetailsElement | null;
+      if (!d?.open) return 'closed';
+      const preparing = d.querySelector('[data-state="preparing"]') ? 'preparing' : '';
+      const command = d.querySelector('code.mcp-command')?.textContent ?? '';
+      return `${preparing} | ${command}` === ' | ' ? 'open with nothing in it' : `${preparing} | ${command}`;
+    });
+    await home.locator('summary').click();
+    await expect.poll(() => home.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await c.getAttribute('data-ready'), 'still not hydrated').toBeNull();
+    await release();
+    await expect.poll(() => c.getAttribute('data-ready'), { timeout: 30_000 }).toBe('yes');
+    await expect.poll(() => home.locator('code.mcp-command').count(), { timeout: 30_000 }).toBe(1);
+    const states = await seen();
+    expect(states[0]).toBe('closed');
+    expect(states.slice(1, -1).every((s) => s === 'preparing | '), states.join(' / ')).toBe(true);
+    expect(states.at(-1)).toMatch(/^ \| node \S+\.mjs$/);
   });
 });

@@ -36,6 +36,7 @@ import type { ElicitResult, JsonObject } from '../../protocol/messages.ts';
 import type { EditorHandle, EditorKey } from '../pure/editor-handle.ts';
 import { LazyCodeEditor } from '../ui/LazyCodeEditor.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
 import { ElicitationPanel } from '../elicitation-form/ElicitationPanel.tsx';
 import { TakeHome } from '../ui/TakeHome.tsx';
@@ -81,9 +82,8 @@ export function Console(props: ConsoleProps): JSX.Element {
   setLang(props.lang);
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
   const http = server === 'http';
-  /** Set once hydrated, so tests (and styles) can tell the island is live. */
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  /** Set once hydrated, so tests (and styles) can tell the island is live; the controls work from then on. */
+  const ready = useHydrated();
   const uid = useMemo(() => `mcp-console-${++consoles}`, []);
   const builder = useMemo(() => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES }), []);
   const store = useMemo(() => new TranscriptStore(), []);
@@ -361,6 +361,7 @@ export function Console(props: ConsoleProps): JSX.Element {
               type="button"
               class="mcp-btn mcp-btn-small"
               data-action="start"
+              disabled={!ready}
               onClick={() => {
                 const v = editor.current!;
                 v.setText(tpl.message);
@@ -394,7 +395,7 @@ export function Console(props: ConsoleProps): JSX.Element {
       <div class="mcp-toolbar">
         <span class="mcp-template">
           <label for={`${uid}-tpl`}>{t('console.template')}</label>
-          <select id={`${uid}-tpl`} value={String(template)} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
+          <select id={`${uid}-tpl`} value={String(template)} disabled={!ready} onChange={(e) => setTemplate(Number((e.currentTarget as HTMLSelectElement).value))}>
             {templates(1, false, builder, templateContext()).map((tpl, i) => (
               <option key={i} value={String(i)}>
                 {tpl.label}
@@ -405,6 +406,7 @@ export function Console(props: ConsoleProps): JSX.Element {
             type="button"
             class="mcp-btn"
             data-action="use-template"
+            disabled={!ready}
             onClick={() => {
               const v = editor.current!;
               v.setText(templateList()[template]!.text);
@@ -415,22 +417,23 @@ export function Console(props: ConsoleProps): JSX.Element {
           </button>
         </span>
         <label class="mcp-switch">
-          <input type="checkbox" role="switch" data-action="fill-meta" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
+          <input type="checkbox" role="switch" data-action="fill-meta" disabled={!ready} checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
           <span>{t('console.fillMeta')}</span>
         </label>
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="send" onClick={() => void send()}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="send" disabled={!ready} onClick={() => void send()}>
           {t('console.send')}
         </button>
-        <button type="button" class="mcp-btn" data-action="restart" onClick={() => void session.restart().catch(() => undefined)}>
+        <button type="button" class="mcp-btn" data-action="restart" disabled={!ready} onClick={() => void session.restart().catch(() => undefined)}>
           {t('console.restart')}
         </button>
-        <button type="button" class="mcp-btn" data-action="clear" onClick={() => store.clear()}>
+        <button type="button" class="mcp-btn" data-action="clear" disabled={!ready} onClick={() => store.clear()}>
           {t('console.clear')}
         </button>
         <button
           type="button"
           class="mcp-btn"
           data-action="copy-transcript"
+          disabled={!ready}
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(transcriptText(store.all(), { ...store.dropped(), cap: TRANSCRIPT_CAP }));

@@ -27,6 +27,8 @@ export interface ElicitationPanelProps {
   onResult: (result: ElicitResult) => void;
   heading?: string;
   autoFocus?: boolean;
+  /** Renders the answer buttons disabled (the standalone form before its island hydrates: no submit goes to the page). */
+  disabled?: boolean;
 }
 
 function FieldInput(props: {
@@ -129,7 +131,7 @@ function FieldInput(props: {
 }
 
 /** The form or URL-consent panel for one elicitation request. */
-export function ElicitationPanel({ params, onResult, heading, autoFocus }: ElicitationPanelProps): JSX.Element {
+export function ElicitationPanel({ params, onResult, heading, autoFocus, disabled }: ElicitationPanelProps): JSX.Element {
   const uid = useMemo(() => `mcp-elicit-${++counter}`, []);
   const isUrl = params.mode === 'url';
   const reading = useMemo(() => (isUrl ? undefined : readRequestedSchema(params.requestedSchema)), [params, isUrl]);
@@ -160,14 +162,14 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
   const buttons = (acceptLabel: string, canAccept: boolean) => (
     <div class="mcp-actions">
       {canAccept ? (
-        <button type="submit" class="mcp-btn mcp-btn-primary" data-action="accept">
+        <button type="submit" class="mcp-btn mcp-btn-primary" data-action="accept" disabled={disabled}>
           {acceptLabel}
         </button>
       ) : null}
-      <button type="button" class="mcp-btn" data-action="decline" onClick={() => finish({ action: 'decline' })}>
+      <button type="button" class="mcp-btn" data-action="decline" disabled={disabled} onClick={() => finish({ action: 'decline' })}>
         {t('elicitation.decline')}
       </button>
-      <button type="button" class="mcp-btn" data-action="cancel" onClick={() => finish({ action: 'cancel' })}>
+      <button type="button" class="mcp-btn" data-action="cancel" disabled={disabled} onClick={() => finish({ action: 'cancel' })}>
         {t('elicitation.cancel')}
       </button>
     </div>

@@ -9,6 +9,7 @@ import { useState } from 'preact/hooks';
 import { clampCount, countIntegrations, readCount } from './integrations.ts';
 import { formatNumber, setLang, t } from '../../i18n/index.ts';
 import { rich } from '../ui/rich-text.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import '../ui/flow-base.css';
 import './integration-counter.css';
 
@@ -32,6 +33,8 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
   const c = countIntegrations(apps, systems);
   // A field holding something that is not a whole number in range says so; the counts keep the last good value.
   const [bad, setBad] = useState<Record<string, boolean>>({});
+  /** Before the island hydrates the inputs have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
 
   const field = (id: string, label: string, value: number, set: (n: number) => void) => (
     <div class="ic-field">
@@ -40,6 +43,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
         <input
           id={`${id}-n`}
           type="number"
+          disabled={!hydrated}
           min={MIN}
           max={MAX}
           step={1}
@@ -54,6 +58,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
         />
         <input
           type="range"
+          disabled={!hydrated}
           min={MIN}
           max={MAX}
           step={1}

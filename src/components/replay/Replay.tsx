@@ -10,6 +10,7 @@
  */
 import { useState } from 'preact/hooks';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { flowEngine } from '../page/flow-engine.ts';
 import { serverFile } from '../pure/server-entry.ts';
 import { setLang, t } from '../../i18n/index.ts';
@@ -49,6 +50,8 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
   );
   const [columns, setColumns] = useState<Record<ReplayMode, Column>>(empty());
   const busy = columns['one-process'].busy || columns['fresh-process'].busy;
+  /** Before the island hydrates its controls have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
   const list = messages[current] ?? defaultExchange(current);
 
   function edit(i: number, text: string) {
@@ -94,7 +97,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
                 name="replay-server"
                 value={s}
                 checked={current === s}
-                disabled={busy}
+                disabled={busy || !hydrated}
                 onChange={() => {
                   setCurrent(s);
                   setColumns(empty());
@@ -128,7 +131,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
         <button
           type="button"
           class="mcp-btn"
-          disabled={busy}
+          disabled={busy || !hydrated}
           data-action="reset-messages"
           onClick={() => setMessages((all) => ({ ...all, [current]: defaultExchange(current) }))}
         >
@@ -136,7 +139,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
         </button>
       </details>
       <div class="fw-row">
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="replay" onClick={replay} disabled={busy}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="replay" onClick={replay} disabled={busy || !hydrated}>
           {t('replay.run', { server: serverFile(current) })}
         </button>
         <p class="fw-meta" role="status" aria-live="polite" data-replay-status={busy ? 'running' : columns['fresh-process'].steps.length ? 'done' : 'ready'}>

@@ -26,6 +26,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/index.ts';
 import { currentLang, formatNumber, setLang, t } from '../../i18n/index.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { flowEngine } from '../page/flow-engine.ts';
 import { onServerSourceChange, warmEngine, type ServerName } from '../page/page-engine.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
@@ -89,6 +90,8 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   const [servers, setServers] = useState(1);
   const [serversBad, setServersBad] = useState(false);
   const [counting, setCounting] = useState(false);
+  /** Before the island hydrates its controls have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
   // Bumped when a ServerEditor on the page runs an edited (or the original) source: the meter re-lists.
   const [sourceVersion, setSourceVersion] = useState(0);
   /** The source version the shown catalog was listed from: until it is the current one, the meter says it is listing. */
@@ -221,7 +224,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
         <legend>{t('tokens.serialisation')}</legend>
         {(['python', 'compact'] as const).map((s) => (
           <label key={s}>
-            <input type="radio" name={`tm-ser-${server}`} value={s} data-serialisation={s} checked={serialisation === s} onChange={() => setSerialisation(s)} />{' '}
+            <input type="radio" name={`tm-ser-${server}`} value={s} data-serialisation={s} disabled={!hydrated} checked={serialisation === s} onChange={() => setSerialisation(s)} />{' '}
             {s === 'python' ? t('tokens.python') : t('tokens.compact')}
           </label>
         ))}

@@ -85,16 +85,17 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
   }
 
   const command = npx ?? pkg?.command;
+  const preparing = (
+    <p class="mcp-note" role="status" data-state="preparing">
+      {t('common.home.preparing')}
+    </p>
+  );
   return (
-    <LazyDetails class="mcp-take-home" summary={t('common.home.title')} onOpen={onOpen} onClose={() => opening.current++}>
+    <LazyDetails class="mcp-take-home" summary={t('common.home.title')} pending={npx ? <p><code class="mcp-command">{npx}</code></p> : preparing} onOpen={onOpen} onClose={() => opening.current++}>
       {() => (
         <>
           {npx ? null : <p>{t('common.home.intro')}</p>}
-          {npx || pkg ? null : problem ? null : (
-            <p class="mcp-note" role="status" data-state="preparing">
-              {t('common.home.preparing')}
-            </p>
-          )}
+          {npx || pkg || problem ? null : preparing}
           {pkg ? (
             <p>
               <button type="button" class="mcp-btn" onClick={() => void download()}>
