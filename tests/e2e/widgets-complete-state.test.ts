@@ -12,7 +12,7 @@
  *   button; an opening after an edit never shows the command of the
  *   package before the edit.
  * - Before an island hydrates, its controls (buttons, menus, switches,
- *   number fields) are disabled, since they have no handlers yet; a "Run it
+ *   fields) are disabled, since they have no handlers yet; a "Run it
  *   on your machine" opened then says it is preparing, and once the island
  *   hydrates it prepares and shows the command (scripts held back by routing).
  * - TokenMeter, after a ServerEditor on its page runs another source, says it
@@ -44,18 +44,28 @@ const SCRIPTS = /\/_astro\/.*\.js(\?.*)?$/;
 async function reloadWithoutScripts(page: Page): Promise<() => Promise<void>> {
   const held: Route[] = [];
   await page.route(SCRIPTS, (route) => void held.push(route));
-  await page.reload({ waitUntil: 'domcontentloaded' });
+  // Not `domcontentloaded`: that waits for the page's module scripts, which are held. The markup is parsed all the same.
+  await page.reload({ waitUntil: 'commit' });
+  await expect.poll(() => page.locator('footer').count(), { timeout: 10_000 }).toBeGreaterThan(0);
   return async () => {
     await page.unroute(SCRIPTS);
     for (const route of held.splice(0)) await route.continue().catch(() => undefined);
   };
 }
 
-/** Server-rendered controls that a reader could press or change, described for a failure message. */
+/**
+ * Server-rendered controls that a reader could press or change (not inert, not disabled), described for a
+ * failure message. The editors' textareas are not controls of this kind: what is typed there before the
+ * editor loads is kept (widgets-typing.test.ts).
+ */
 const liveBeforeHydration = (page: Page) =>
   page
-    .locator('astro-island[ssr] :is(button, select, input[type=checkbox], input[type=radio], input[type=number], input[type=range])')
-    .evaluateAll((els) => els.filter((el) => !(el as HTMLButtonElement).disabled).map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('data-action') ?? el.getAttribute('type') ?? ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`));
+    .locator('astro-island[ssr] :is(button, select, input)')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => !(el as HTMLButtonElement).disabled && !el.closest('[inert]'))
+        .map((el) => `${el.tagName.toLowerCase()} ${el.getAttribute('data-action') ?? el.getAttribute('type') ?? ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`),
+    );
 
 describe('what the page shows is complete when it is shown', () => {
   test('a reply\'s JSON opens with its body, by mouse and by keyboard', async ({ open }) => {

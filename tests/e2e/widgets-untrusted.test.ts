@@ -45,7 +45,7 @@ test('a hostile catalog from an edited server stays inert text in ProbeFlow and 
   // ProbeFlow: modern via DiscoverResult, the hostile instructions shown as text.
   const probe = page.locator('[data-widget=probe-flow]');
   await probe.scrollIntoViewIfNeeded();
-  await page.locator('astro-island:not([ssr]) [data-widget=probe-flow]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-widget=probe-flow][data-ready=yes]').waitFor({ timeout: 20_000 });
   await probe.getByRole('button', { name: 'All at once' }).click();
   await expect.poll(() => probe.innerText(), { timeout: 20_000 }).toContain('<i>evil</i>');
 

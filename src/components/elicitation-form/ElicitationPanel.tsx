@@ -27,7 +27,7 @@ export interface ElicitationPanelProps {
   onResult: (result: ElicitResult) => void;
   heading?: string;
   autoFocus?: boolean;
-  /** Renders the answer buttons disabled (the standalone form before its island hydrates: no submit goes to the page). */
+  /** Renders the fields and answer buttons disabled (the standalone form before its island hydrates: nothing typed is lost, no submit goes to the page). */
   disabled?: boolean;
 }
 
@@ -37,8 +37,9 @@ function FieldInput(props: {
   value: FieldValue | undefined;
   problem: string | undefined;
   onInput: (v: FieldValue) => void;
+  disabled: boolean | undefined;
 }): JSX.Element {
-  const { field: f, id, value, problem } = props;
+  const { field: f, id, value, problem, disabled } = props;
   const describedBy = [f.description ? `${id}-desc` : '', problem ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
@@ -59,7 +60,7 @@ function FieldInput(props: {
   if (f.kind === 'boolean') {
     return (
       <div class="mcp-field mcp-field-check">
-        <input id={id} type="checkbox" checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).checked)} />
+        <input id={id} type="checkbox" disabled={disabled} checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).checked)} />
         <label for={id}>{label}</label>
         {desc}
         {err}
@@ -77,6 +78,7 @@ function FieldInput(props: {
             <input
               id={`${id}-${i}`}
               type="checkbox"
+              disabled={disabled}
               checked={chosen.includes(c.value)}
               onChange={(e) => {
                 const on = (e.currentTarget as HTMLInputElement).checked;
@@ -95,7 +97,7 @@ function FieldInput(props: {
       <div class="mcp-field">
         <label for={id}>{label}</label>
         {desc}
-        <select id={id} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
+        <select id={id} disabled={disabled} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
           <option value="">{t('elicitation.choose')}</option>
           {f.choices.map((c) => (
             <option key={c.value} value={c.value}>
@@ -116,6 +118,7 @@ function FieldInput(props: {
       <input
         id={id}
         type={type}
+        disabled={disabled}
         inputMode={f.kind === 'number' ? (f.integer ? 'numeric' : 'decimal') : undefined}
         placeholder={placeholder}
         value={typeof value === 'string' ? value : ''}
@@ -238,6 +241,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus, disable
             value={values[f.name]}
             problem={tried ? problems[f.name] : undefined}
             onInput={(v) => setValues({ ...values, [f.name]: v })}
+            disabled={disabled}
           />
         ))}
         {tried && Object.keys(problems).length ? (

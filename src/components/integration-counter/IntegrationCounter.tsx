@@ -79,7 +79,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
   );
 
   return (
-    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter">
+    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter" data-ready={hydrated ? 'yes' : undefined}>
       <p class="fw-title">{t('counter.title')}</p>
       <div class="ic-fields">
         {field('ic-apps', t('counter.apps'), apps, setApps)}

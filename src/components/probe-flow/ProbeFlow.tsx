@@ -155,7 +155,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   const lastPid = hazard || after ? (after?.pid ?? hazard?.pid) : undefined;
 
   return (
-    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow">
+    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow" data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('probe.title')}</p>
         <EngineBadge pid={lastPid !== undefined && !run ? lastPid : run?.pid} processState={run || hazard || after ? t('probe.processClosed') : undefined} />

@@ -82,7 +82,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
   }
 
   return (
-    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay">
+    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay" data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('replay.title')}</p>
         <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : t('replay.latestProcess')} />

@@ -202,7 +202,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
           ].join(' · ');
 
   return (
-    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server}>
+    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server} data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('tokens.title', { server: label })}</p>
         <EngineBadge pid={catalog?.pid} processState={catalog ? t('tokens.closedAfterListing') : undefined} />
