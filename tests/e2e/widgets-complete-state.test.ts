@@ -239,7 +239,15 @@ describe('what the page shows is complete when it is shown', () => {
     await expect.poll(() => home.locator('code.mcp-command').count(), { timeout: 30_000 }).toBe(1);
     const states = await seen();
     expect(states[0]).toBe('closed');
+    expect(states[1], 'opened before hydration').toBe('preparing | ');
     expect(states.slice(1, -1).every((s) => s === 'preparing | '), states.join(' / ')).toBe(true);
     expect(states.at(-1)).toMatch(/^ \| node \S+\.mjs$/);
+    // The command is the package's: an opening in the hydrated page, which packs anew, shows the same one.
+    const first = await home.locator('code.mcp-command').innerText();
+    await home.locator('summary').click();
+    await expect.poll(() => home.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    await home.locator('summary').click();
+    await expect.poll(() => home.locator('code.mcp-command').count(), { timeout: 30_000 }).toBe(1);
+    expect(await home.locator('code.mcp-command').innerText()).toBe(first);
   });
 });
