@@ -4,6 +4,7 @@
  * before it has finished rendering (they pass on an idle machine and fail on a loaded one).
  *
  *   node scripts/test-under-load.mjs [--runs N] [--busy N] [vitest args...]
+ *   node scripts/test-under-load.mjs --help
  *
  * e.g. E2E_SKIP_BUILD=1 node scripts/test-under-load.mjs --runs 3 tests/e2e/lesson-three-parties.test.ts
  *
@@ -103,6 +104,15 @@ function runOnce(args) {
   });
 }
 
+const USAGE = `usage: node scripts/test-under-load.mjs [--runs N] [--busy N] [vitest args...]
+  --runs N   run the e2e suite N times in a row, stopping at the first failing run (default 1)
+  --busy N   busy-loop processes beside it (default: one per core, ${availableParallelism()} here)
+  the rest goes to \`vitest run --project e2e\` as it is: test files, -t <name pattern>, ...
+  e.g. E2E_BUILD_DIR=/tmp/b E2E_SKIP_BUILD=1 node scripts/test-under-load.mjs --runs 3 tests/e2e/widgets-console.test.ts`;
+if (process.argv.slice(2).some((a) => a === '--help' || a === '-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const { runs, busy: burners, rest } = parseArgs(process.argv.slice(2));
 const results = [];
 try {

@@ -150,7 +150,7 @@ describe('a misbehaving server during a page check', () => {
     // While the server misbehaves, the page answers: a checkbox toggles and a script runs.
     const keepGoing = checker.getByLabel('Keep going after a failed stage');
     await keepGoing.click({ timeout: 5000 });
-    expect(await keepGoing.isChecked()).toBe(true);
+    await expect.poll(() => keepGoing.isChecked()).toBe(true);
     expect(await page.evaluate(() => 6 * 7)).toBe(42);
     await expect.poll(() => checker.getAttribute('data-state'), { timeout: 180_000 }).toBe('done');
     const stage1 = checker.locator('li.mcp-checker-stage[data-stage="framing"]');

@@ -95,7 +95,7 @@ async function probeEra(page: Page, server: string): Promise<string> {
 async function meterTotals(page: Page): Promise<number[]> {
   const meter = page.locator('[data-widget=token-meter][data-server="calendar"]');
   await meter.scrollIntoViewIfNeeded();
-  await page.locator('astro-island:not([ssr]) [data-widget=token-meter][data-server="calendar"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-widget=token-meter][data-server="calendar"][data-ready=yes]').waitFor({ timeout: 20_000 });
   await expect.poll(() => meter.locator('[data-meter-status]').first().getAttribute('data-meter-status'), { timeout: 60_000 }).toBe('counted');
   const totals = meter.locator('dd[data-total-compact]').first();
   return [Number(await totals.getAttribute('data-total-compact')), Number(await totals.getAttribute('data-total-python'))];

@@ -253,14 +253,14 @@ test('the engine works offline: no request leaves the origin while servers run',
 
 test('the lab page runs a server from its controls and shows the engine and pid', async ({ open }) => {
   const page = await open('/lab/engines/');
-  await expect.poll(() => page.locator('[data-engine-kind]').textContent()).toBe('Worker engine');
+  await expect.poll(() => page.locator('[data-engine-kind]').textContent(), { timeout: 20_000 }).toBe('Worker engine');
   await page.getByLabel('Server').selectOption('legacy');
   await page.getByRole('button', { name: 'Start a fresh process' }).click();
   await page.getByRole('button', { name: 'Send' }).click();
   const log = page.getByRole('log');
-  await expect.poll(() => log.textContent()).toMatch(/pid \d+ stdout \{"jsonrpc":"2.0","id":1,"error":\{"code":-32601/);
+  await expect.poll(() => log.textContent(), { timeout: 20_000 }).toMatch(/pid \d+ stdout \{"jsonrpc":"2.0","id":1,"error":\{"code":-32601/);
   await page.getByRole('button', { name: 'Close stdin' }).click();
-  await expect.poll(() => log.textContent()).toMatch(/pid \d+ exit code 0/);
+  await expect.poll(() => log.textContent(), { timeout: 20_000 }).toMatch(/pid \d+ exit code 0/);
 });
 
 test('an edit to a module another one imports is seen by the next process (nothing stale is reused)', async ({ open }) => {

@@ -40,7 +40,7 @@ test('/id/what-a-catalog-costs/: a tokenizer file answering HTTP 404 is said in 
   try {
     const meter = page.locator('[data-widget=token-meter][data-server=calendar]');
     await meter.scrollIntoViewIfNeeded();
-    await page.locator('astro-island:not([ssr]) [data-widget=token-meter][data-server=calendar]').waitFor({ timeout: 20_000 });
+    await page.locator('[data-widget=token-meter][data-server=calendar][data-ready=yes]').waitFor({ timeout: 20_000 });
     const status = meter.locator('[data-meter-status]');
     await expect.poll(() => status.getAttribute('data-meter-status'), { timeout: 30_000 }).toBe('failed');
     // The failed download reaches the reader as the loading failure or as the count that waited on it.

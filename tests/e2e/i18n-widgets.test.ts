@@ -73,7 +73,7 @@ test('the integration counter writes its numbers the Indonesian way', async ({ o
   const page = await open('/id/why-a-protocol/');
   const counter = page.locator('[data-widget="integration-counter"]');
   await counter.scrollIntoViewIfNeeded();
-  await page.locator('astro-island:not([ssr]) [data-widget="integration-counter"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-widget="integration-counter"][data-ready=yes]').waitFor({ timeout: 20_000 });
   await counter.locator('#ic-apps-n').fill('50');
   await counter.locator('#ic-systems-n').fill('50');
   await expect.poll(() => counter.locator('[data-point-to-point]').innerText()).toBe('2.500');

@@ -90,7 +90,7 @@ for (const { site, prefix, lang, title } of RUNS) {
         ['exit', 'exit'],
       ] as const) {
         await style.selectOption(name);
-        expect(await probe.locator('[data-legacy-command]').textContent()).toBe(`node legacy.mjs --discover=${name}`);
+        await expect.poll(() => probe.locator('[data-legacy-command]').textContent()).toBe(`node legacy.mjs --discover=${name}`);
         expect(await allAtOnce(probe), name).toBe('legacy 2025-11-25');
         const discover = probe.locator('[data-step=discover]');
         if (first === '-32602') expect((await json(discover.locator('[data-dir=in]'))).error.code).toBe(-32602);
@@ -112,7 +112,7 @@ for (const { site, prefix, lang, title } of RUNS) {
       await style.selectOption('method-not-found');
 
       // 4. The hazard: tools/list as the first line to a fresh legacy.mjs is served, without resultType.
-      expect(await action(probe, 'hazard').textContent()).toBe(t('probe.hazard.send', { server: 'legacy.mjs' }, lang));
+      await expect.poll(() => action(probe, 'hazard').textContent()).toBe(t('probe.hazard.send', { server: 'legacy.mjs' }, lang));
       await action(probe, 'hazard').click();
       await probe.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
       const hazard = probe.locator('[data-hazard]');
@@ -134,7 +134,7 @@ for (const { site, prefix, lang, title } of RUNS) {
       await page.waitForLoadState('networkidle');
       const server = probe.locator('[data-control=server]');
       await server.selectOption('everything');
-      expect(await server.locator('option:checked').textContent()).toBe(t('probe.serverEverything', {}, lang));
+      await expect.poll(() => server.locator('option:checked').textContent()).toBe(t('probe.serverEverything', {}, lang));
       // Chosen, not yet run: nothing of the bundle has been requested.
       expect(bundle).toEqual([]);
       expect(await page.evaluate((url) => performance.getEntriesByType('resource').filter((e) => e.name.endsWith(url)).length, SERVERS.everything.fetchUrl)).toBe(0);

@@ -54,7 +54,7 @@ for (const { site, prefix, lang, title, label } of RUNS) {
       expect(await bad.nth(0).locator('.mcp-raw').innerText()).toBe(BANNER);
       expect(await bad.nth(0).locator('.mcp-dir').innerText()).toBe('← stdout');
       expect(await bad.nth(0).locator('.mcp-meaning').innerText()).toContain(NOT_JSON);
-      await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain(READY);
+      await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain(READY);
       expect(await c.locator('.mcp-stderr').innerText()).not.toContain(BANNER);
       // 2. The debug line, flagged the same way, then the real response.
       expect(await bad.nth(1).locator('.mcp-raw').innerText()).toBe(DEBUG);
@@ -101,7 +101,7 @@ for (const { site, prefix, lang, title, label } of RUNS) {
       expect(stdout).toHaveLength(1);
       expect(stdout[0].json.id).toBe(1);
       expect(toolText(stdout[0].json)).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
-      await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain(DEBUG);
+      await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain(DEBUG);
       expect(await c.locator('li.mcp-line-bad').count()).toBe(0);
       // On the Indonesian page, the widgets said all of this in Indonesian.
       if (lang === 'id') await expectNoEnglish(page);

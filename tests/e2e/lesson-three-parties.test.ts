@@ -39,7 +39,7 @@ for (const { site, prefix, lang, title, labels } of RUNS) {
       const line = sentLines(c).first();
       await line.locator('details.mcp-line-body > summary').click();
       await expect.poll(() => line.locator('details.mcp-line-body').getAttribute('open')).not.toBeNull();
-      // The opened body renders after the details' toggle event: wait for the keys themselves, not read them once.
+      // The row opens with its body built, in one render after the click: wait for the keys themselves, not read them once.
       await expect.poll(() => line.locator('.mcp-json-key').allInnerTexts()).toEqual(expect.arrayContaining(['"jsonrpc"', '"id"', '"method"', '"params"', '"_meta"', '"name"', '"arguments"']));
       const [sent] = stdinMessages(await copyTranscript(page, c));
       expect(Object.keys(sent).sort()).toEqual(['id', 'jsonrpc', 'method', 'params']);

@@ -77,7 +77,7 @@ async function meterOf(page: Page, server: string): Promise<Locator> {
   const selector = `[data-widget=token-meter][data-server="${server}"]`;
   const el = page.locator(selector);
   await el.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) ${selector}`).waitFor({ timeout: 20_000 });
+  await page.locator(`${selector}[data-ready=yes]`).waitFor({ timeout: 20_000 });
   return el;
 }
 /** The text of `key` before its first placeholder that is not in `vars` (for a rich string whose tail is an element). */

@@ -100,7 +100,7 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
     expect(await stdoutOnly.innerText()).toMatch(lang === 'en' ? /no reply to server\/discover \(id \d+\) within/ : /tidak ada balasan untuk server\/discover \(id \d+\) dalam/);
     expect(await stdoutOnly.locator('a.mcp-spec-link').getAttribute('href')).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio');
     await stdoutOnly.locator('.mcp-checker-wire summary').click();
-    expect(await stdoutOnly.locator('.mcp-checker-wire').innerText()).toContain('"method":"server/discover"');
+    await expect.poll(() => stdoutOnly.locator('.mcp-checker-wire').innerText()).toContain('"method":"server/discover"');
     expect(await c.locator('.mcp-checker-status').innerText()).toBe(t('checker.done', { passed: 0, total: 8, failed: 1, skipped: 0 }, lang));
     if (lang === 'id') {
       expect(await rulesAreIndonesian(c)).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ const editorText = (c: Locator) =>
 
 /** Waits until CodeMirror has replaced the textarea and has the focus. */
 async function editorFocused(c: Locator): Promise<void> {
-  await expect.poll(() => c.locator('.cm-content').first().evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => c.locator('.cm-content').first().evaluate((el) => el === document.activeElement), { timeout: 20_000 }).toBe(true);
 }
 
 /** Replaces the editor's text by typing (select all, then type). */
@@ -68,7 +68,7 @@ describe('Console', () => {
     expect(pid).toBeGreaterThan(0);
     expect(await reply.locator('.mcp-pid').innerText()).toBe(`pid ${pid}`);
     // The stderr log is in its own lane, not in the transcript.
-    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('calendar: ready');
+    await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('calendar: ready');
     expect(await c.locator('.mcp-lane').first().innerText()).not.toContain('calendar: ready');
     // Collapsible highlighted JSON.
     await reply.locator('details.mcp-line-body > summary').click();
@@ -149,7 +149,7 @@ describe('Console', () => {
     await expect.poll(() => editorText(c)).toContain('prompts/list');
     // Tab leaves the editor (it does not insert a tab) and reaches the template menu.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('SELECT');
     expect(await editorText(c)).not.toContain('\t');
     // Restart by keyboard gives a new pid.
     const before = await pidOf(c);
@@ -226,7 +226,7 @@ describe('Console', () => {
     expect(await bad.locator('.mcp-meaning').innerText()).toContain('framing violation: not JSON');
     expect(await bad.locator('.mcp-meaning a').getAttribute('href')).toContain('/basic/transports/stdio');
     await expect.poll(() => c.locator('li.mcp-line-in:not(.mcp-line-bad) .mcp-meaning').first().innerText(), { timeout: 20_000 }).toContain('DiscoverResult');
-    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('calendar-noisy: ready');
+    await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('calendar-noisy: ready');
   });
 
   test('HTTP mode: the raw POST with MCP headers, the raw response, SSE frames parsed by hand, no network', async ({ open, watch }) => {
@@ -291,7 +291,7 @@ describe('Console', () => {
     await c.getByRole('button', { name: 'Send' }).click();
     await c.getByRole('form').waitFor({ timeout: 20_000 });
     await replies(c).first().locator('details.mcp-line-body > summary').click();
-    // The opened body renders after the details' toggle event: measure once its JSON is there.
+    // The row opens with its body, in one render after the click: measure once its JSON is there.
     await replies(c).first().locator('details.mcp-line-body .mcp-json').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     const results = await new AxeBuilder({ page }).include('section.mcp-console').withTags(tags).analyze();

@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures.ts';
 async function hydrated(page: Page, widget: string): Promise<Locator> {
   const el = page.locator(`[data-widget=${widget}]`);
   await el.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) [data-widget=${widget}]`).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-widget=${widget}][data-ready=yes]`).waitFor({ timeout: 20_000 });
   return el;
 }
 

@@ -31,7 +31,7 @@ const sourceText = (e: Locator) =>
 /** Types `text` at the end of the source, with the keyboard. */
 async function appendToEditor(page: Page, e: Locator, text: string): Promise<void> {
   await source(e).click();
-  await expect.poll(() => source(e).locator('.cm-content').evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => source(e).locator('.cm-content').evaluate((el) => el === document.activeElement), { timeout: 20_000 }).toBe(true);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(text);
 }
@@ -81,7 +81,7 @@ describe('ServerEditor', () => {
     await appendToEditor(page, e, '\nconst broken = ;');
     await e.getByRole('button', { name: 'Run', exact: true }).press('Enter'); // by keyboard
     const alert = e.locator('.mcp-syntax');
-    await expect.poll(() => alert.innerText()).toMatch(/Syntax error at line \d+, column \d+/);
+    await expect.poll(() => alert.innerText(), { timeout: 20_000 }).toMatch(/Syntax error at line \d+, column \d+/);
     const line = Number(/line (\d+)/.exec(await alert.innerText())![1]);
     const stored = (await page.evaluate((k) => localStorage.getItem(k), KEY)) ?? '';
     const expected = stored.split('\n').findIndex((l) => l.includes('const broken = ;')) + 1;
@@ -92,7 +92,7 @@ describe('ServerEditor', () => {
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), KEY)).toContain('const broken = ;');
     // "Go to" puts the cursor there, in the editor.
     await alert.getByRole('button', { name: /Go to line/ }).click();
-    expect(await source(e).locator('.cm-content').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => source(e).locator('.cm-content').evaluate((el) => el === document.activeElement), { timeout: 20_000 }).toBe(true);
   });
 
   test('Reset asks first (keyboard, Escape keeps the edit), then restores the original', async ({ open }) => {
@@ -146,13 +146,13 @@ rl.on('line', (line) => {
     const reply = c.locator('li.mcp-line-in').first();
     expect(await reply.locator('.mcp-meaning').innerText()).toContain('1 tool (<script>window.__pwned = 1</script>)');
     await reply.locator('details.mcp-line-body > summary').click();
-    // The opened body renders after the details' toggle event: wait for its JSON before opening its levels.
+    // The row opens with its body, in one render after the click: wait for its JSON before opening its levels.
     await reply.locator('details.mcp-line-body .mcp-json').waitFor();
     // Open every collapsed level.
     await reply.evaluate((li) => li.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
     await expect.poll(() => reply.innerText()).toContain('more characters not shown');
     expect(await c.locator('li.mcp-line-bad .mcp-meaning').innerText()).toContain('framing violation');
-    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('<img src=/err.png');
+    await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('<img src=/err.png');
     // Nothing became markup, nothing ran, nothing was fetched (the fixture fails on the 404 an <img> would cause).
     expect(await e.locator('script, img, b').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -173,7 +173,7 @@ rl.on('line', (line) => {
     await expect.poll(() => c.locator('.mcp-event').allInnerTexts(), { timeout: 20_000 }).toEqual(
       expect.arrayContaining([expect.stringContaining('process exited with code 3')]),
     );
-    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('about to fail');
+    await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('about to fail');
     expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBe(crashing);
     await page.waitForLoadState('networkidle');
     await page.reload();

@@ -37,7 +37,7 @@ describe('ElicitationForm', () => {
       expect.arrayContaining(['At least 2 characters.', 'Required.', 'Choose at least 1.'].slice(0, 2)),
     );
     // The first invalid field got focus; fix the fields by keyboard.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).id)).toContain('-name');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).id)).toContain('-name');
     await page.keyboard.type('da');
     await form.getByLabel(/^Email/).fill('not-an-email');
     await form.getByLabel(/^Website/).fill('https://example.com/');

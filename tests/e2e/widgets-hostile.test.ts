@@ -53,7 +53,7 @@ describe('hostile servers', () => {
     await runEdit(e, "throw new Error('boom on purpose');");
     await expect.poll(() => ends(c).count(), { timeout: 20_000 }).toBe(1);
     expect(await ends(c).first().innerText()).toContain('exited with code 1');
-    await expect.poll(() => c.locator('.mcp-stderr').innerText()).toContain('boom on purpose');
+    await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('boom on purpose');
     await stillWorks(c);
   });
 

@@ -15,7 +15,7 @@ import { expect, test } from './support/fixtures.ts';
 async function hydrated(page: Page, widget: string): Promise<Locator> {
   const el = page.locator(`[data-widget=${widget}]`);
   await el.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) [data-widget=${widget}]`).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-widget=${widget}][data-ready=yes]`).waitFor({ timeout: 20_000 });
   return el;
 }
 
@@ -46,9 +46,9 @@ for (const c of STYLES) {
     await probe.locator('[data-control=server]').selectOption('legacy');
     const explain = probe.locator('[data-legacy-styles]');
     // The explanation names the rule: the fallback is never keyed to one code.
-    expect(await explain.textContent()).toContain('forbids keying the fallback to one error code');
+    await expect.poll(() => explain.textContent()).toContain('forbids keying the fallback to one error code');
     await probe.getByLabel('How legacy.mjs answers server/discover').selectOption(c.style);
-    expect(await probe.locator('[data-legacy-command]').textContent()).toBe(`node legacy.mjs --discover=${c.style}`);
+    await expect.poll(() => probe.locator('[data-legacy-command]').textContent()).toBe(`node legacy.mjs --discover=${c.style}`);
     await runAll(probe);
 
     const discover = probe.locator('[data-step=discover]');
@@ -83,7 +83,7 @@ test('the style picker shows only for legacy.mjs; calendar.mjs is probed without
   const probe = await hydrated(page, 'probe-flow');
   expect(await probe.locator('[data-legacy-styles]').count()).toBe(1);
   await probe.locator('[data-control=server]').selectOption('calendar');
-  expect(await probe.locator('[data-legacy-styles]').count()).toBe(0);
+  await expect.poll(() => probe.locator('[data-legacy-styles]').count()).toBe(0);
 });
 
 test('the same tools/list after the handshake: listed bare (legacy), 1 tool, and the counts compared', async ({ open }) => {
@@ -122,12 +122,12 @@ test('legacy.mjs, step by step with the keyboard: -32601, then initialize and no
   // "Next step" has the focus: Enter twice reveals initialize and notifications/initialized.
   await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Next step');
   await page.keyboard.press('Enter');
-  await expect.poll(() => steps.count()).toBe(2);
+  await expect.poll(() => steps.count(), { timeout: 20_000 }).toBe(2);
   const init = probe.locator('[data-step=initialize]');
   expect(JSON.parse(await init.locator('[data-dir=out]').textContent() ?? '')).toMatchObject({ method: 'initialize' });
   expect(JSON.parse(await init.locator('[data-dir=in]').textContent() ?? '')).toMatchObject({ result: { protocolVersion: '2025-11-25' } });
   await page.keyboard.press('Enter');
-  await expect.poll(() => steps.count()).toBe(3);
+  await expect.poll(() => steps.count(), { timeout: 20_000 }).toBe(3);
   expect(await probe.locator('[data-step=initialized] [data-dir=out]').textContent()).toBe('{"jsonrpc":"2.0","method":"notifications/initialized"}');
   await expect.poll(() => status(page)).toMatch(/worker engine · pid \d+ · step 3 of 3 · legacy era, 2025-11-25/);
   expect(await probe.locator('[data-node=continue]').textContent()).toContain('Era: legacy, 2025-11-25');

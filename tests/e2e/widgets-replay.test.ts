@@ -15,7 +15,7 @@ import { expect, test } from './support/fixtures.ts';
 async function hydrated(page: Page, widget: string): Promise<Locator> {
   const el = page.locator(`[data-widget=${widget}]`);
   await el.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) [data-widget=${widget}]`).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-widget=${widget}][data-ready=yes]`).waitFor({ timeout: 20_000 });
   return el;
 }
 
@@ -98,7 +98,7 @@ test('the reader edits the messages before replaying', async ({ open }) => {
   expect(await verdict.textContent()).toContain('e3 "Piano lesson <b>now</b>"');
   expect(await widget.locator('b').count()).toBe(0); // text, never HTML
   await widget.locator('[data-action=reset-messages]').click();
-  expect(await widget.locator('textarea[data-message="0"]').inputValue()).toContain('"Dentist"');
+  await expect.poll(() => widget.locator('textarea[data-message="0"]').inputValue()).toContain('"Dentist"');
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -25,7 +25,7 @@ import { expect, test } from './support/fixtures.ts';
 async function hydrated(page: Page, widget: string): Promise<Locator> {
   const el = page.locator(`[data-widget=${widget}]`);
   await el.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) [data-widget=${widget}]`).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-widget=${widget}][data-ready=yes]`).waitFor({ timeout: 20_000 });
   return el;
 }
 
@@ -103,7 +103,7 @@ test('editing a description recounts as the reader types (keyboard), and the tex
   expect(await meter.textContent()).toContain(t('tokens.edited', {}, 'en'));
   expect(await meter.locator('[data-action=restore-description]').textContent()).toBe(t('tokens.restore', {}, 'en'));
   await meter.locator('[data-action=restore-description]').click();
-  await expect.poll(() => row.getAttribute('data-python').then(Number)).toBe(expected.python.perTool[0].tokens);
+  await expect.poll(() => row.getAttribute('data-python').then(Number), { timeout: 15_000 }).toBe(expected.python.perTool[0].tokens);
 });
 
 test('a hostile 100 KB description (<script>, special-token text) is counted as plain text and rendered inert', async ({ open }) => {

@@ -76,7 +76,7 @@ describe('typing while the editor loads', () => {
     const waves = await typeWhileLoading(page, gate, host, typed);
     expect(waves, 'keys were typed across several loading waves').toBeGreaterThan(1);
     await gate.remove();
-    await expect.poll(() => host.locator('.cm-content').count()).toBe(1);
+    await expect.poll(() => host.locator('.cm-content').count(), { timeout: 20_000 }).toBe(1);
     await page.keyboard.type('"}}');
     await expect.poll(() => editorText(host)).toBe(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"x":"${typed}"}}`);
     await page.keyboard.press('ControlOrMeta+Enter');
@@ -101,7 +101,7 @@ describe('typing while the editor loads', () => {
     expect(typed).toHaveLength(20);
     await typeWhileLoading(page, gate, host, typed);
     await gate.remove();
-    await expect.poll(() => host.locator('.cm-content').count()).toBe(1);
+    await expect.poll(() => host.locator('.cm-content').count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => editorText(host)).toMatch(/\nconsole\.error\("xyz"\)\s*$/);
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', KEY)).toMatch(/\nconsole\.error\("xyz"\)$/);
     await e.getByRole('button', { name: 'Run', exact: true }).click();
@@ -117,7 +117,7 @@ describe('the elicitation form and focus', () => {
     await expect.poll(() => c.getAttribute('data-ready')).toBe('yes');
     const host = c.locator('.mcp-editor').first();
     await host.click();
-    await expect.poll(() => c.locator('.cm-content').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => c.locator('.cm-content').evaluate((el) => el === document.activeElement), { timeout: 20_000 }).toBe(true);
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}');
     await page.keyboard.press('ControlOrMeta+Enter');

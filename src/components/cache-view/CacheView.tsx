@@ -18,6 +18,7 @@ import { Connection } from '../../protocol/connection.ts';
 import { RequestBuilder } from '../../protocol/request-builder.ts';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../../protocol/messages.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { engineGeneration } from '../page/page-engine.ts';
 import { ClientCache, invalidationTarget, subscriptionIdOf, type CacheResponse } from './client-cache.ts';
 import { setLang, t, type StringKey } from '../../i18n/index.ts';
@@ -88,10 +89,10 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
   const [listening, setListening] = useState(false);
   const [serverUp, setServerUp] = useState(true);
   const [, setTick] = useState(0);
-  const [ready, setReady] = useState(false);
+  /** Set once hydrated (`data-ready`, for tests); the controls work from then on. */
+  const ready = useHydrated();
   const rerender = () => setTick((t) => t + 1);
 
-  useEffect(() => setReady(true), []);
   const generation = engineGeneration.value;
   useEffect(() => {
     // The page's engine was replaced or its files reset: the next request starts a fresh process.
@@ -272,36 +273,36 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
       </div>
       <p class="fw-meta">{say('intro')}</p>
       <div class="fw-row">
-        <button type="button" class="mcp-btn mcp-btn-primary" disabled={busy} data-action="need-week" onClick={() => void need(uri, 'resources/read', { uri })}>
+        <button type="button" class="mcp-btn mcp-btn-primary" disabled={busy || !ready} data-action="need-week" onClick={() => void need(uri, 'resources/read', { uri })}>
           {say('needWeek')}
         </button>
-        <button type="button" class="mcp-btn" disabled={busy} data-action="need-tools" onClick={() => void need('tools/list', 'tools/list')}>
+        <button type="button" class="mcp-btn" disabled={busy || !ready} data-action="need-tools" onClick={() => void need('tools/list', 'tools/list')}>
           {say('needTools')}
         </button>
-        <button type="button" class="mcp-btn" disabled={busy} data-action="create-event" onClick={() => void createEvent()}>
+        <button type="button" class="mcp-btn" disabled={busy || !ready} data-action="create-event" onClick={() => void createEvent()}>
           {say('createEvent')}
         </button>
         {listening ? (
-          <button type="button" class="mcp-btn" disabled={busy} data-action="stop-listening" onClick={stopListening}>
+          <button type="button" class="mcp-btn" disabled={busy || !ready} data-action="stop-listening" onClick={stopListening}>
             {say('stopListening')}
           </button>
         ) : (
-          <button type="button" class="mcp-btn" disabled={busy || !serverUp} data-action="listen" onClick={() => void listen()}>
+          <button type="button" class="mcp-btn" disabled={busy || !serverUp || !ready} data-action="listen" onClick={() => void listen()}>
             {say('listen')}
           </button>
         )}
       </div>
       <div class="fw-row">
-        <button type="button" class="mcp-btn" disabled={busy} data-action="advance" onClick={advance}>
+        <button type="button" class="mcp-btn" disabled={busy || !ready} data-action="advance" onClick={advance}>
           {say('advance')}
         </button>
-        <button type="button" class="mcp-btn" disabled={busy} data-action={serverUp ? 'stop-server' : 'start-server'} onClick={toggleServer}>
+        <button type="button" class="mcp-btn" disabled={busy || !ready} data-action={serverUp ? 'stop-server' : 'start-server'} onClick={toggleServer}>
           {serverUp ? say('stopServer') : say('startServer')}
         </button>
         <button
           type="button"
           class="mcp-btn"
-          disabled={busy}
+          disabled={busy || !ready}
           data-action="clear"
           onClick={() => {
             cache.current.clear();

@@ -272,7 +272,7 @@ export function Checker(props: CheckerProps): JSX.Element {
       <EngineBadge />
       <p class="mcp-help">{t('checker.help')}</p>
       <div class="mcp-toolbar">
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={state === 'running'} onClick={() => void run()}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={!ready || state === 'running'} onClick={() => void run()}>
           {t('checker.run')}
         </button>
         <button
@@ -293,7 +293,7 @@ export function Checker(props: CheckerProps): JSX.Element {
         </label>
       </div>
       <p class="mcp-checker-status" role="status" aria-live="polite">
-        {status || (state === 'idle' && saved ? t('checker.progress-restored', { when, n: passed, total: STAGES.length }) : state === 'idle' ? t('checker.idle') : '')}
+        {!ready ? '' : status || (state === 'idle' && saved ? t('checker.progress-restored', { when, n: passed, total: STAGES.length }) : state === 'idle' ? t('checker.idle') : '')}
       </p>
       {saved && state !== 'idle' ? <p class="mcp-note mcp-checker-progress">{t('checker.progress', { n: passed, total: STAGES.length })}</p> : null}
       {outcome && state === 'done' ? <VerdictBlock outcome={outcome} lang={lang} /> : null}
@@ -311,9 +311,10 @@ export function Checker(props: CheckerProps): JSX.Element {
             <li class={`mcp-checker-stage mcp-checker-${shown}`} data-stage={stage.id} data-status={shown} key={stage.id}>
               <details open={shown === 'fail' || shown === 'warn' || shown === 'running'}>
                 <summary>
-                  <span class="mcp-checker-mark" aria-hidden="true">{mark(shown)}</span>{' '}
+                  {/* Until hydrated, the saved verdicts are not read yet: no mark and no word, rather than "not run". */}
+                  <span class="mcp-checker-mark" aria-hidden="true">{ready ? mark(shown) : ''}</span>{' '}
                   <span class="mcp-checker-stage-title">{t('checker.stage', { n: i + 1, title: stageTitle(stage.id) })}</span>{' '}
-                  <span class="mcp-checker-word">{shownWord}</span>
+                  <span class="mcp-checker-word">{ready ? shownWord : ''}</span>
                   {checks.length > 0 ? (
                     <span class="mcp-note">
                       {' '}
@@ -342,6 +343,7 @@ export function Checker(props: CheckerProps): JSX.Element {
                       type="button"
                       class="mcp-btn mcp-btn-small"
                       data-action="solution"
+                      disabled={!ready}
                       aria-expanded={openSolution[stage.id] ? 'true' : 'false'}
                       onClick={() => setOpenSolution((o) => ({ ...o, [stage.id]: !o[stage.id] }))}
                     >

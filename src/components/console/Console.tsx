@@ -40,6 +40,7 @@ import type { ElicitResult, JsonObject } from '../../protocol/messages.ts';
 import type { EditorHandle, EditorKey } from '../pure/editor-handle.ts';
 import { LazyCodeEditor } from '../ui/LazyCodeEditor.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
 import { ElicitationPanel } from '../elicitation-form/ElicitationPanel.tsx';
 import { TakeHome } from '../ui/TakeHome.tsx';
@@ -91,9 +92,8 @@ export function Console(props: ConsoleProps): JSX.Element {
   setLang(props.lang);
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
   const http = server === 'http';
-  /** Set once hydrated, so tests (and styles) can tell the island is live. */
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  /** Set once hydrated, so tests (and styles) can tell the island is live; the controls work from then on. */
+  const ready = useHydrated();
   const uid = useMemo(() => `mcp-console-${++consoles}`, []);
   const builder = useMemo(() => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES }), []);
   const store = useMemo(() => new TranscriptStore(), []);
@@ -127,6 +127,12 @@ export function Console(props: ConsoleProps): JSX.Element {
   const [fillMeta, setFillMeta] = useState(props.meta !== false);
   const [warning, setWarning] = useState<string | undefined>();
   const [pending, setPending] = useState<PendingInput | undefined>();
+  /** Counts the times the reader moved on from a form (sent, retried, dismissed): a reply that arrived before cannot open one after. */
+  const formEpoch = useRef(0);
+  const dropPending = () => {
+    formEpoch.current++;
+    setPending(undefined);
+  };
   const [copied, setCopied] = useState('');
   const [template, setTemplate] = useState(0);
   // The switch and the menu as the reader left them, if they used them before hydration.
@@ -160,15 +166,21 @@ export function Console(props: ConsoleProps): JSX.Element {
   const session = useMemo<Session>(() => {
     const hooks = {
       item: push,
-      state: (p: number | undefined, s: string) => {
-        setPid(p);
-        setProcState(s);
-      },
+      // The badge's pid and state change with the row that says why ("started", "exited"), not a frame before it.
+      state: (p: number | undefined, s: string) =>
+        store.afterShown(() => {
+          setPid(p);
+          setProcState(s);
+        }),
       reply: (message: Record<string, unknown>, c: Classification) => {
         waits.release(message.id);
         const method = sent.current.get(message.id)?.method;
-        setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
-        onReply(message, c);
+        // What the reply teaches (menu templates, the form it asks for) shows with its row, never before it.
+        const epoch = formEpoch.current;
+        store.afterShown(() => {
+          setSeen((prev) => learnCatalog(prev, typeof method === 'string' ? method : undefined, message));
+          if (epoch === formEpoch.current) onReply(message, c);
+        });
       },
       methodOf: (id: unknown) => {
         const m = sent.current.get(id)?.method;
@@ -247,7 +259,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     h.draft = '';
     setWarning(composed.warning);
     if (composed.warning) push({ kind: 'event', key: nextKey(), text: t('console.ev.sendingAnyway', { warning: composed.warning }), tone: 'warn' });
-    setPending(undefined);
+    dropPending();
     setAnnounce('');
     await transmit(composed.line, composed.message, composed.changes);
   }
@@ -265,7 +277,7 @@ export function Console(props: ConsoleProps): JSX.Element {
   }
 
   async function retry(p: PendingInput): Promise<void> {
-    setPending(undefined);
+    dropPending();
     const msg = retryMessage(p.original, nextId(), p.requests.length ? p.answers : undefined, p.requestState, builder);
     push({
       kind: 'event',
@@ -382,6 +394,7 @@ export function Console(props: ConsoleProps): JSX.Element {
               type="button"
               class="mcp-btn mcp-btn-small"
               data-action="start"
+              disabled={!ready}
               onClick={() => {
                 const v = editor.current!;
                 v.setText(tpl.message);
@@ -431,6 +444,7 @@ export function Console(props: ConsoleProps): JSX.Element {
             type="button"
             class="mcp-btn"
             data-action="use-template"
+            disabled={!ready}
             onClick={() => {
               const v = editor.current!;
               v.setText(templateList()[template]!.text);
@@ -444,19 +458,20 @@ export function Console(props: ConsoleProps): JSX.Element {
           <input type="checkbox" role="switch" data-action="fill-meta" data-typed="fill-meta" checked={fillMeta} onChange={(e) => setFillMeta((e.currentTarget as HTMLInputElement).checked)} />
           <span>{t('console.fillMeta')}</span>
         </label>
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="send" onClick={() => void send()}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="send" disabled={!ready} onClick={() => void send()}>
           {t('console.send')}
         </button>
-        <button type="button" class="mcp-btn" data-action="restart" onClick={() => void session.restart().catch(() => undefined)}>
+        <button type="button" class="mcp-btn" data-action="restart" disabled={!ready} onClick={() => void session.restart().catch(() => undefined)}>
           {t('console.restart')}
         </button>
-        <button type="button" class="mcp-btn" data-action="clear" onClick={() => store.clear()}>
+        <button type="button" class="mcp-btn" data-action="clear" disabled={!ready} onClick={() => store.clear()}>
           {t('console.clear')}
         </button>
         <button
           type="button"
           class="mcp-btn"
           data-action="copy-transcript"
+          disabled={!ready}
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(transcriptText(store.all(), { ...store.dropped(), cap: TRANSCRIPT_CAP }));
@@ -497,7 +512,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           ) : current ? (
             <p class="mcp-tone-warn">
               {t('console.cannotAnswer', { method: String(current[1].method), key: current[0] })}{' '}
-              <button type="button" class="mcp-btn" data-action="dismiss" onClick={() => setPending(undefined)}>
+              <button type="button" class="mcp-btn" data-action="dismiss" onClick={dropPending}>
                 {t('console.dismiss')}
               </button>
             </p>

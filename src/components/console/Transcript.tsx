@@ -3,7 +3,7 @@
  * exchanges) and, beside it, the quieter stderr lane. Every line shows its
  * direction, time (ms since its process started) and pid; replies carry a
  * one-line meaning with a spec link and the JSON, highlighted and
- * collapsible (rendered only when opened). A sent line lists what the
+ * collapsible (built when opened, and opened only with it). A sent line lists what the
  * Console changed in what the reader typed. Replies carrying a
  * `requestState` or a calendar handle get a button copying it exactly.
  * All server text is rendered as text.
@@ -15,9 +15,10 @@
  *
  * Props: `store` (the Console's TranscriptStore), `label` (accessible name of the wire lane).
  */
-import { Component, type ComponentChildren, type JSX } from 'preact';
+import { Component, type JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { JsonView } from '../ui/JsonView.tsx';
+import { LazyDetails } from '../ui/LazyDetails.tsx';
 import { MeaningText } from '../ui/MeaningText.tsx';
 import { RawLine } from '../ui/RawLine.tsx';
 import { CopyButton } from '../ui/CopyButton.tsx';
@@ -36,17 +37,6 @@ export function copyables(text: string, message: unknown): Array<{ label: string
   if (typeof state === 'string') out.push({ label: t('console.copyRequestState'), value: state });
   for (const h of new Set(text.match(HANDLE) ?? [])) out.push({ label: t('console.copyHandle', { handle: `${h.slice(0, 8)}…` }), value: h });
   return out;
-}
-
-/** A `<details>` whose body is rendered only once opened (a flood of closed replies costs one line each). */
-function LazyDetails({ summary, open = false, children }: { summary: ComponentChildren; open?: boolean; children: () => ComponentChildren }): JSX.Element {
-  const [shown, setShown] = useState(open);
-  return (
-    <details class="mcp-line-body" open={open} onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && setShown(true)}>
-      <summary>{summary}</summary>
-      {shown ? children() : null}
-    </details>
-  );
 }
 
 const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
@@ -70,7 +60,7 @@ function Wire({ item }: { item: WireItem }): JSX.Element {
       <Changes changes={item.changes} />
       {out ? null : <Copyables text={item.text} message={item.message} />}
       {item.message !== undefined ? (
-        <LazyDetails summary={<RawLine text={item.text} />}>{() => <JsonView value={item.message} />}</LazyDetails>
+        <LazyDetails class="mcp-line-body" summary={<RawLine text={item.text} />}>{() => <JsonView value={item.message} />}</LazyDetails>
       ) : (
         <div class="mcp-line-body">
           <RawLine text={item.text} />
@@ -147,7 +137,7 @@ function Http({ item }: { item: HttpItem }): JSX.Element {
           </ol>
         </div>
       ) : item.message !== undefined ? (
-        <LazyDetails summary={t('console.http.bodyJson')}>{() => <JsonView value={item.message} />}</LazyDetails>
+        <LazyDetails class="mcp-line-body" summary={t('console.http.bodyJson')}>{() => <JsonView value={item.message} />}</LazyDetails>
       ) : null}
     </li>
   );

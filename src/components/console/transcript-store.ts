@@ -10,7 +10,10 @@
  *   its newest rows only, and once it calms the window grows back, older rows
  *   first, the same number per frame (so no frame builds hundreds of rows);
  * - at most {@link TRANSCRIPT_CAP} items per lane are kept for "Copy
- *   transcript"; past that the oldest are dropped, counted, and the copy says so.
+ *   transcript"; past that the oldest are dropped, counted, and the copy says so;
+ * - what belongs to a row (a form for a reply, the pid of a process that just
+ *   started) waits for that row with {@link TranscriptStore.afterShown}, so the
+ *   page never shows it before the row that explains it.
  * No DOM beyond `requestAnimationFrame` (a timer where there is none).
  */
 import type { Item, StderrItem } from './items.ts';
@@ -39,6 +42,7 @@ const frame = (run: () => void): void => {
 
 /** One lane: its kept items and the window shown, in absolute positions (items ever pushed since the last clear). */
 class Lane<T> {
+  constructor(readonly window: number) {}
   items: T[] = [];
   dropped = 0;
   /** Absolute position of the first item shown. */
@@ -50,13 +54,35 @@ class Lane<T> {
   get total(): number {
     return this.dropped + this.items.length;
   }
+
+  /** Absolute position of the oldest item the window may ever show again. */
+  get oldest(): number {
+    return Math.max(this.dropped, this.total - this.window);
+  }
+
+  /**
+   * True once the item at absolute position `at` has reached the page: its
+   * row is in the window, or it is folded for good (older than the window can
+   * reach, so only the fold's count will ever stand for it).
+   */
+  reached(at: number): boolean {
+    return at < this.end && (at >= this.from || this.from === this.oldest);
+  }
+}
+
+/** A callback waiting for a wire row: the lane it waits in and the row's absolute position (-1: none). */
+interface Waiter {
+  lane: Lane<unknown>;
+  at: number;
+  run: () => void;
 }
 
 /** The transcript of one Console: wire items (lines, HTTP exchanges, events) and stderr chunks. */
 export class TranscriptStore {
-  #wire = new Lane<Exclude<Item, StderrItem>>();
-  #stderr = new Lane<StderrItem>();
+  #wire: Lane<Exclude<Item, StderrItem>>;
+  #stderr: Lane<StderrItem>;
   #listeners = new Set<() => void>();
+  #waiters: Waiter[] = [];
   #scheduled = false;
 
   /**
@@ -68,7 +94,10 @@ export class TranscriptStore {
     readonly cap = TRANSCRIPT_CAP,
     readonly window = RENDER_WINDOW,
     readonly perFrame = ROWS_PER_FRAME,
-  ) {}
+  ) {
+    this.#wire = new Lane(window);
+    this.#stderr = new Lane(window);
+  }
 
   /** Appends an item; listeners hear about it at the next frame, with every other item of that frame. */
   push(item: Item): void {
@@ -87,11 +116,38 @@ export class TranscriptStore {
     }
   }
 
-  /** Empties the transcript; listeners hear at once. */
+  /**
+   * Runs `run` once the newest wire item pushed so far has reached the page
+   * (its row shown, or folded for good behind the count), in the same frame
+   * as the listeners that render it: so what the caller shows for that row
+   * (the form a reply asks for, the pid of the process a row says started)
+   * appears with the row, never before. Runs at once when that row is
+   * already on the page and nothing else waits. Callbacks run in the order
+   * they were given, each after the ones before it; a `clear` runs every
+   * waiting callback (the rows they waited for are gone).
+   */
+  afterShown(run: () => void): void {
+    const lane = this.#wire;
+    const waiter: Waiter = { lane, at: lane.total - 1, run };
+    if (!this.#waiters.length && this.#ready(waiter)) run();
+    else this.#waiters.push(waiter);
+  }
+
+  #ready(w: Waiter): boolean {
+    return w.lane !== this.#wire || w.at < 0 || w.lane.reached(w.at);
+  }
+
+  /** Runs the waiting callbacks whose rows are on the page, in order, up to the first that still waits. */
+  #release(): void {
+    while (this.#waiters.length && this.#ready(this.#waiters[0]!)) this.#waiters.shift()!.run();
+  }
+
+  /** Empties the transcript; listeners hear at once, and callbacks waiting for rows run. */
   clear(): void {
-    this.#wire = new Lane();
-    this.#stderr = new Lane();
+    this.#wire = new Lane(this.window);
+    this.#stderr = new Lane(this.window);
     for (const l of this.#listeners) l();
+    this.#release();
   }
 
   #schedule(): void {
@@ -102,6 +158,7 @@ export class TranscriptStore {
       const wireGrowing = this.#advance(this.#wire);
       const stderrGrowing = this.#advance(this.#stderr);
       for (const l of this.#listeners) l();
+      this.#release();
       if (wireGrowing || stderrGrowing) this.#schedule();
     });
   }
@@ -113,7 +170,7 @@ export class TranscriptStore {
    */
   #advance<T>(lane: Lane<T>): boolean {
     const total = lane.total;
-    const oldest = Math.max(lane.dropped, total - this.window);
+    const oldest = lane.oldest;
     const added = total - lane.end;
     const from = added >= this.perFrame ? total - this.perFrame : lane.from - (this.perFrame - added);
     const next = Math.max(from, oldest);

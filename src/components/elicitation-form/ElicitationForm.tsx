@@ -10,9 +10,10 @@
  * `cancel`, `again`).
  */
 import type { JSX } from 'preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { ElicitResult } from '../../protocol/messages.ts';
 import { JsonView } from '../ui/JsonView.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { ElicitationPanel } from './ElicitationPanel.tsx';
 import { rich } from '../ui/rich-text.tsx';
 import { setLang, t } from '../../i18n/index.ts';
@@ -32,9 +33,8 @@ let demos = 0;
 /** The island. */
 export function ElicitationForm(props: ElicitationFormProps): JSX.Element {
   setLang(props.lang);
-  /** Set once hydrated, so tests (and styles) can tell the island is live. */
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  /** Set once hydrated, so tests (and styles) can tell the island is live; the buttons work from then on. */
+  const ready = useHydrated();
   const uid = useMemo(() => `mcp-elicit-demo-${++demos}`, []);
   const params = useMemo<Record<string, unknown>>(
     () => (props.url !== undefined ? { mode: 'url', message: props.message, url: props.url } : { mode: 'form', message: props.message, requestedSchema: props.schema }),
@@ -54,7 +54,7 @@ export function ElicitationForm(props: ElicitationFormProps): JSX.Element {
         <summary>{t('elicitation.demo.params')}</summary>
         <JsonView value={params} />
       </details>
-      <ElicitationPanel key={round} params={params} onResult={setResult} />
+      <ElicitationPanel key={round} params={params} onResult={setResult} disabled={!ready} />
       {result ? (
         <div class="mcp-elicit-result" role="status">
           <p>{rich('elicitation.demo.sendsBack', { result: <code>ElicitResult</code>, inputResponses: <code>inputResponses</code> })}</p>

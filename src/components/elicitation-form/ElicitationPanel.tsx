@@ -31,6 +31,8 @@ export interface ElicitationPanelProps {
   onResult: (result: ElicitResult) => void;
   heading?: string;
   autoFocus?: boolean;
+  /** Renders the fields and answer buttons disabled (the standalone form before its island hydrates: nothing typed is lost, no submit goes to the page). */
+  disabled?: boolean;
 }
 
 function FieldInput(props: {
@@ -39,8 +41,9 @@ function FieldInput(props: {
   value: FieldValue | undefined;
   problem: string | undefined;
   onInput: (v: FieldValue) => void;
+  disabled: boolean | undefined;
 }): JSX.Element {
-  const { field: f, id, value, problem } = props;
+  const { field: f, id, value, problem, disabled } = props;
   const describedBy = [f.description ? `${id}-desc` : '', problem ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
   const label = (
     <>
@@ -156,7 +159,7 @@ function adoptTyped(fields: Field[], values: Record<string, FieldValue>, typed: 
 }
 
 /** The form or URL-consent panel for one elicitation request. */
-export function ElicitationPanel({ params, onResult, heading, autoFocus }: ElicitationPanelProps): JSX.Element {
+export function ElicitationPanel({ params, onResult, heading, autoFocus, disabled }: ElicitationPanelProps): JSX.Element {
   // useId: the same ids on the server and in the page, so the hydrated form's labels and lookups agree.
   const uid = `mcp-elicit-${useId()}`;
 
@@ -190,14 +193,14 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
   const buttons = (acceptLabel: string, canAccept: boolean) => (
     <div class="mcp-actions">
       {canAccept ? (
-        <button type="submit" class="mcp-btn mcp-btn-primary" data-action="accept">
+        <button type="submit" class="mcp-btn mcp-btn-primary" data-action="accept" disabled={disabled}>
           {acceptLabel}
         </button>
       ) : null}
-      <button type="button" class="mcp-btn" data-action="decline" onClick={() => finish({ action: 'decline' })}>
+      <button type="button" class="mcp-btn" data-action="decline" disabled={disabled} onClick={() => finish({ action: 'decline' })}>
         {t('elicitation.decline')}
       </button>
-      <button type="button" class="mcp-btn" data-action="cancel" onClick={() => finish({ action: 'cancel' })}>
+      <button type="button" class="mcp-btn" data-action="cancel" disabled={disabled} onClick={() => finish({ action: 'cancel' })}>
         {t('elicitation.cancel')}
       </button>
     </div>
@@ -266,6 +269,7 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus }: Elici
             value={values[f.name]}
             problem={tried ? problems[f.name] : undefined}
             onInput={(v) => setValues({ ...values, [f.name]: v })}
+            disabled={disabled}
           />
         ))}
         {tried && Object.keys(problems).length ? (

@@ -10,6 +10,7 @@ import { clampCount, countIntegrations, readCount } from './integrations.ts';
 import { formatNumber, setLang, t } from '../../i18n/index.ts';
 import { rich } from '../ui/rich-text.tsx';
 import { useTypedBefore } from '../page/typed-before.ts';
+import { useHydrated } from '../ui/hydrated.ts';
 import '../ui/flow-base.css';
 import './integration-counter.css';
 
@@ -43,6 +44,8 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
       if (box !== undefined && readCount(box, MIN, MAX) === undefined) setBad((b) => ({ ...b, [id]: true }));
     }
   });
+  /** Before the island hydrates the inputs have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
 
   const field = (id: string, label: string, value: number, set: (n: number) => void) => (
     <div class="ic-field">
@@ -87,7 +90,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
   );
 
   return (
-    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter" {...typedRoot}>
+    <section class="fw integration-counter not-content" aria-label={t('counter.label')} data-widget="integration-counter" {...typedRoot} data-ready={hydrated ? 'yes' : undefined}>
       <p class="fw-title">{t('counter.title')}</p>
       <div class="ic-fields">
         {field('ic-apps', t('counter.apps'), apps, setApps)}

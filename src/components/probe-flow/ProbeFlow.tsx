@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ProbeStep } from '../../protocol/index.ts';
 import { setLang, t, type StringKey } from '../../i18n/index.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { BRANCHES, pathTaken } from './branches.ts';
 import { flowEngine } from '../page/flow-engine.ts';
 import { runAfterHandshake, runHazard, type AfterHandshakeRun, type HazardRun } from './hazard-run.ts';
@@ -71,6 +72,8 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   const [revealed, setRevealed] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** Before the island hydrates its controls have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
   /** How many probes have finished (run or failed); exposed as `data-runs` so a test can tell one run from the next. */
   const [runs, setRuns] = useState(0);
   const [error, setError] = useState<string>();
@@ -160,7 +163,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   const lastPid = hazard || after ? (after?.pid ?? hazard?.pid) : undefined;
 
   return (
-    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow" {...typedRoot}>
+    <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow" {...typedRoot} data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('probe.title')}</p>
         <EngineBadge pid={lastPid !== undefined && !run ? lastPid : run?.pid} processState={run || hazard || after ? t('probe.processClosed') : undefined} />
@@ -175,7 +178,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
             onChange={(e) => {
               setChosen((e.target as HTMLSelectElement).value);
             }}
-            disabled={busy}
+            disabled={busy || !hydrated}
           >
             {choices.map((s) => (
               <option value={s} key={s}>
@@ -184,13 +187,13 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
             ))}
           </select>
         </label>
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="step" onClick={() => start('step')} disabled={busy}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="step" onClick={() => start('step')} disabled={busy || !hydrated}>
           {t('probe.stepByStep')}
         </button>
-        <button type="button" class="mcp-btn" data-action="play" onClick={() => start('play')} disabled={busy}>
+        <button type="button" class="mcp-btn" data-action="play" onClick={() => start('play')} disabled={busy || !hydrated}>
           {t('probe.play')}
         </button>
-        <button type="button" class="mcp-btn" data-action="all" onClick={() => start('all')} disabled={busy}>
+        <button type="button" class="mcp-btn" data-action="all" onClick={() => start('all')} disabled={busy || !hydrated}>
           {t('probe.allAtOnce')}
         </button>
       </div>
@@ -345,10 +348,10 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
       <div class="pf-hazard" role="group" aria-label={t('probe.hazard.aria')}>
         <p class="fw-title">{t('probe.hazard.title')}</p>
         <div class="fw-row">
-          <button type="button" class="mcp-btn" data-action="hazard" onClick={() => sendHazard('none')} disabled={hazardBusy}>
+          <button type="button" class="mcp-btn" data-action="hazard" onClick={() => sendHazard('none')} disabled={hazardBusy || !hydrated}>
             {t('probe.hazard.send', { server: shortName(hazardServer) })}
           </button>
-          <button type="button" class="mcp-btn" data-action="hazard-after" onClick={() => sendHazard('after')} disabled={hazardBusy}>
+          <button type="button" class="mcp-btn" data-action="hazard-after" onClick={() => sendHazard('after')} disabled={hazardBusy || !hydrated}>
             {t('probe.hazard.after')}
           </button>
           <p class="fw-meta" role="status" aria-live="polite" data-hazard-status>

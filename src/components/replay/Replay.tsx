@@ -10,6 +10,7 @@
  */
 import { useState } from 'preact/hooks';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { flowEngine } from '../page/flow-engine.ts';
 import { serverFile } from '../pure/server-entry.ts';
 import { setLang, t } from '../../i18n/index.ts';
@@ -57,6 +58,8 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
   });
   const [columns, setColumns] = useState<Record<ReplayMode, Column>>(empty());
   const busy = columns['one-process'].busy || columns['fresh-process'].busy;
+  /** Before the island hydrates its controls have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
   const list = messages[current] ?? defaultExchange(current);
 
   function edit(i: number, text: string) {
@@ -87,7 +90,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
   }
 
   return (
-    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay" {...typedRoot}>
+    <section class="fw replay not-content" aria-label={t('replay.aria')} data-widget="replay" {...typedRoot} data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('replay.title')}</p>
         <EngineBadge pid={lastPid(columns)} processState={lastPid(columns) === undefined ? undefined : t('replay.latestProcess')} />
@@ -103,7 +106,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
                 data-typed="server"
                 value={s}
                 checked={current === s}
-                disabled={busy}
+                disabled={busy || !hydrated}
                 onChange={() => {
                   setCurrent(s);
                   setColumns(empty());
@@ -138,7 +141,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
         <button
           type="button"
           class="mcp-btn"
-          disabled={busy}
+          disabled={busy || !hydrated}
           data-action="reset-messages"
           onClick={() => setMessages((all) => ({ ...all, [current]: defaultExchange(current) }))}
         >
@@ -146,7 +149,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
         </button>
       </details>
       <div class="fw-row">
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="replay" onClick={replay} disabled={busy}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="replay" onClick={replay} disabled={busy || !hydrated}>
           {t('replay.run', { server: serverFile(current) })}
         </button>
         <p class="fw-meta" role="status" aria-live="polite" data-replay-status={busy ? 'running' : columns['fresh-process'].steps.length ? 'done' : 'ready'}>

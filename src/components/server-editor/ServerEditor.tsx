@@ -23,6 +23,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { EditorHandle } from '../pure/editor-handle.ts';
 import { LazyCodeEditor } from '../ui/LazyCodeEditor.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { ConfirmButton } from '../ui/ConfirmButton.tsx';
 import { engineGeneration, originalEntry, runsEdited, setServerSource, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
 import { Console } from '../console/Console.tsx';
@@ -51,9 +52,8 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
   setLang(props.lang);
   const server: ServerName = SERVER_NAMES.includes(props.server) ? props.server : 'calendar';
   const file = originalEntry(server);
-  /** Set once hydrated, so tests (and styles) can tell the island is live. */
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  /** Set once hydrated, so tests (and styles) can tell the island is live; Run and Reset work from then on. */
+  const ready = useHydrated();
   const uid = useMemo(() => `mcp-editor-${++editors}`, []);
   const key = useMemo(() => editKey(typeof location === 'undefined' ? '/' : location.pathname, file), []);
   const view = useRef<EditorHandle>();
@@ -155,10 +155,10 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
       ) : null}
       {!storageOk ? <p class="mcp-warning">{t('editor.storageRefused')}</p> : null}
       <div class="mcp-toolbar">
-        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={busy} onClick={() => void run()}>
+        <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={busy || !ready} onClick={() => void run()}>
           {t('editor.run')}
         </button>
-        <ConfirmButton action="reset" label={t('editor.reset')} question={t('editor.resetQuestion')} confirmLabel={t('editor.resetConfirm')} onConfirm={() => void reset()} />
+        <ConfirmButton action="reset" disabled={!ready} label={t('editor.reset')} question={t('editor.resetQuestion')} confirmLabel={t('editor.resetConfirm')} onConfirm={() => void reset()} />
         <span class="mcp-note" data-running={running}>
           {t(running === 'edit' ? 'editor.runsEdit' : 'editor.runsOriginal')}
         </span>

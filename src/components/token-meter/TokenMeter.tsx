@@ -12,7 +12,10 @@
  * server `server/discover` then `tools/list`; on a legacy one the
  * `initialize` handshake and `notifications/initialized` first (a server may
  * register tools once initialized), exactly as `npm run probe` counts it
- * (./catalog-source.ts).
+ * (./catalog-source.ts). When a ServerEditor on the page runs another
+ * source, the meter lists again and says so; the counts of the previous
+ * source are not shown meanwhile (`data-meter-status` is `counted` only for
+ * the catalog of the source that runs now).
  *
  * Nothing heavy loads before the meter is on screen: an IntersectionObserver
  * starts the tokenizer Worker (WASM + ranks, with progress) and the server
@@ -24,6 +27,7 @@ import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/ind
 import { currentLang, formatNumber, setLang, t } from '../../i18n/index.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
+import { useHydrated } from '../ui/hydrated.ts';
 import { flowEngine } from '../page/flow-engine.ts';
 import { onServerSourceChange, warmEngine, type ServerName } from '../page/page-engine.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
@@ -80,7 +84,8 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   const [progress, setProgress] = useState<TokenizerProgress>({ loaded: 0, total: 0, ready: false });
   const [catalog, setCatalog] = useState<LiveCatalog>();
   const [edits, setEdits] = useState<Record<string, string>>({});
-  const [figures, setFigures] = useState<CatalogFigures>();
+  /** The last count, with the catalog it counted (a count of an older catalog is never shown as this one's). */
+  const [measured, setMeasured] = useState<{ of: LiveCatalog; figures: CatalogFigures }>();
   const [error, setError] = useState<string>();
   const [serialisation, setSerialisation] = useState<SerialisationName>('python');
   // The serialisation the reader picked before hydration, if they did.
@@ -91,8 +96,12 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   const [servers, setServers] = useState(1);
   const [serversBad, setServersBad] = useState(false);
   const [counting, setCounting] = useState(false);
+  /** Before the island hydrates its controls have no handlers: they stay disabled until then. */
+  const hydrated = useHydrated();
   // Bumped when a ServerEditor on the page runs an edited (or the original) source: the meter re-lists.
   const [sourceVersion, setSourceVersion] = useState(0);
+  /** The source version the shown catalog was listed from: until it is the current one, the meter says it is listing. */
+  const [listedAt, setListedAt] = useState(0);
   useEffect(() => onServerSourceChange(server as ServerName, () => setSourceVersion((v) => v + 1)), [server]);
 
   useEffect(() => {
@@ -124,14 +133,21 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
     // spawn, which on a slow device takes seconds. Give it time, so the probe does not mistake a slow
     // start for silence.
     const cold = builtServer(server) !== undefined;
+    const version = sourceVersion;
+    let live = true; // a listing of a source replaced since never lands after the newer one
     flowEngine()
       .then(({ engine, entryOf }) => fetchCatalog(engine, server, cold ? { entryOf, timeoutMs: 30_000, discoverTimeoutMs: 15_000 } : { entryOf }))
       .then((c) => {
+        if (!live) return;
         setCatalog(c);
+        setListedAt(version);
         if (c.error) setError(t('tokens.listFailed', { server: label, message: c.error }));
       })
-      .catch((e: Error) => setError(t('tokens.startFailed', { server: label, message: errorText(e) })));
-    return off;
+      .catch((e: Error) => live && setError(t('tokens.startFailed', { server: label, message: errorText(e) })));
+    return () => {
+      live = false;
+      off();
+    };
   }, [visible, server, sourceVersion]);
 
   const tools: Tool[] | undefined = catalog?.tools.map((tool) => (tool.name in edits ? { ...tool, description: edits[tool.name] } : tool));
@@ -144,11 +160,11 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
       () => {
         tokenizer()
           .measure(tools, catalog.instructions)
-          .then((f) => live && setFigures(f))
+          .then((f) => live && setMeasured({ of: catalog, figures: f }))
           .catch((e: Error) => live && setError(t('tokens.countFailed', { message: errorText(e) })))
           .finally(() => live && setCounting(false));
       },
-      figures ? debounceMs : 0,
+      measured?.of === catalog ? debounceMs : 0,
     );
     return () => {
       live = false;
@@ -156,6 +172,10 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [catalog, edits]);
+
+  // Figures are shown only for the catalog of the source that runs now: after a ServerEditor run, the
+  // meter says it is listing (and hides the old counts) until the new catalog is listed and counted.
+  const figures = measured && measured.of === catalog && listedAt === sourceVersion ? measured.figures : undefined;
 
   // Until the figures arrive, the same layout is rendered hidden with zero counts (one row per tool
   // once the catalog is listed, else as many as the recording counted, else one), so the page below
@@ -176,7 +196,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
     ? t('tokens.waiting')
     : !progress.ready
       ? t('tokens.loading', { progress: progress.total ? t('tokens.loadedOf', { loaded: mb(progress.loaded), total: mb(progress.total) }) : mb(progress.loaded) })
-      : !catalog
+      : !catalog || listedAt !== sourceVersion
         ? t('tokens.listing')
         : [
             label,
@@ -188,7 +208,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
           ].join(' · ');
 
   return (
-    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server} {...typedRoot}>
+    <section ref={root} class="fw token-meter not-content" aria-label={t('tokens.aria', { server: label })} data-widget="token-meter" data-server={server} {...typedRoot} data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('tokens.title', { server: label })}</p>
         <EngineBadge pid={catalog?.pid} processState={catalog ? t('tokens.closedAfterListing') : undefined} />

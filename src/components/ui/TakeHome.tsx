@@ -4,19 +4,22 @@
  * edit, if any), with the sibling files it imports; one `.mjs`, or a zip
  * when it imports siblings (see take-home.ts). The files come from the page
  * engine's file system (the same files the page runs); nothing is fetched
- * from elsewhere and nothing is built before the reader asks.
+ * from elsewhere and nothing is built before the reader asks. Each opening
+ * packs anew and says it is preparing until the package is ready: the command
+ * and the download button appear only once they are exact.
  *
  * Props: `server` (toy server name), `source` (optional: returns the text to
  * pack as the entry, e.g. the ServerEditor's current text; default the
  * source the page runs now, edited or not).
  */
 import type { JSX } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { SERVERS } from '../../../toy-servers/registry.ts';
 import { editedEntry, getEngine, originalEntry, runsEdited, type ServerName } from '../page/page-engine.ts';
 import { t } from '../../i18n/index.ts';
 import { collectServerFiles, takeHomePackage, type TakeHomePackage } from '../pure/take-home.ts';
 import { CopyButton } from './CopyButton.tsx';
+import { LazyDetails } from './LazyDetails.tsx';
 
 /** Props of {@link TakeHome}. */
 export interface TakeHomeProps {
@@ -49,6 +52,22 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
   const name = homeName(server) ?? originalEntry(server).split('/').pop()!;
   const [pkg, setPkg] = useState<TakeHomePackage | undefined>();
   const [problem, setProblem] = useState('');
+  /** Counts the openings: a package packed for an earlier one (since closed) is not shown in a later one. */
+  const opening = useRef(0);
+  const failed = (e: unknown) => t('common.home.failed', { why: e instanceof Error ? e.message : String(e) });
+
+  // Opening it is the reader's action: pack now, so the command shown is exact (zip or one file).
+  // Until the package is ready the block says it is preparing; it never shows a command that may change.
+  function onOpen(): void {
+    if (npx) return;
+    const mine = ++opening.current;
+    setPkg(undefined);
+    setProblem('');
+    packageServer(server, source).then(
+      (p) => mine === opening.current && setPkg(p),
+      (e: unknown) => mine === opening.current && setProblem(failed(e)),
+    );
+  }
 
   async function download(): Promise<void> {
     try {
@@ -64,37 +83,42 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {
-      setProblem(t('common.home.failed', { why: e instanceof Error ? e.message : String(e) }));
+      setProblem(failed(e));
     }
   }
 
-  const command = npx ?? pkg?.command ?? `node ${name}`;
+  const command = npx ?? pkg?.command;
+  const preparing = (
+    <p class="mcp-note" role="status" data-state="preparing">
+      {t('common.home.preparing')}
+    </p>
+  );
   return (
-    <details
-      class="mcp-take-home"
-      onToggle={(e) => {
-        // Opening it is the reader's action: pack now, so the command shown is exact (zip or one file).
-        if ((e.currentTarget as HTMLDetailsElement).open && !npx) packageServer(server, source).then(setPkg, (err: unknown) => setProblem(t('common.home.failed', { why: err instanceof Error ? err.message : String(err) })));
-      }}
-    >
-      <summary>{t('common.home.title')}</summary>
-      <p>{npx ? null : t('common.home.intro')}</p>
-      {npx ? null : (
-        <p>
-          <button type="button" class="mcp-btn" onClick={() => void download()}>
-            {pkg && pkg.files.length > 1 ? t('common.home.downloadZip', { file: pkg.fileName, count: pkg.files.length }) : t('common.home.download', { file: pkg?.fileName ?? name })}
-          </button>
-        </p>
+    <LazyDetails class="mcp-take-home" summary={t('common.home.title')} pending={npx ? <p><code class="mcp-command">{npx}</code></p> : preparing} onOpen={onOpen} onClose={() => opening.current++}>
+      {() => (
+        <>
+          {npx ? null : <p>{t('common.home.intro')}</p>}
+          {npx || pkg || problem ? null : preparing}
+          {pkg ? (
+            <p>
+              <button type="button" class="mcp-btn" onClick={() => void download()}>
+                {pkg.files.length > 1 ? t('common.home.downloadZip', { file: pkg.fileName, count: pkg.files.length }) : t('common.home.download', { file: pkg.fileName })}
+              </button>
+            </p>
+          ) : null}
+          {pkg && pkg.files.length > 1 ? <p class="mcp-note">{t('common.home.unzip')}</p> : null}
+          {command ? (
+            <p>
+              <code class="mcp-command">{command}</code> <CopyButton label={t('common.home.copyCommand')} value={command} />
+            </p>
+          ) : null}
+          {problem ? (
+            <p class="mcp-warning" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </>
       )}
-      {pkg && pkg.files.length > 1 ? <p class="mcp-note">{t('common.home.unzip')}</p> : null}
-      <p>
-        <code class="mcp-command">{command}</code> <CopyButton label={t('common.home.copyCommand')} value={command} />
-      </p>
-      {problem ? (
-        <p class="mcp-warning" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </details>
+    </LazyDetails>
   );
 }

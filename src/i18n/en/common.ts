@@ -17,6 +17,7 @@ export const common = {
   'common.home.download': 'Download {file}',
   'common.home.downloadZip': 'Download {file} (zip with {count} files)',
   'common.home.unzip': 'Unzip it first; the command runs from the unzipped folder.',
+  'common.home.preparing': 'Preparing the download and its command…',
   'common.home.copyCommand': 'Copy command',
   'common.home.failed': 'Could not prepare the download: {why}',
   'common.home.notInEngine': '{file} is not in the engine\'s files',

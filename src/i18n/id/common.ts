@@ -19,6 +19,7 @@ export const common: Record<keyof typeof en, string> = {
   'common.home.download': 'Unduh {file}',
   'common.home.downloadZip': 'Unduh {file} (zip berisi {count} file)',
   'common.home.unzip': 'Ekstrak dulu; perintahnya dijalankan dari folder hasil ekstraksi.',
+  'common.home.preparing': 'Sedang menyiapkan unduhan dan perintahnya…',
   'common.home.copyCommand': 'Salin perintah',
   'common.home.failed': 'Unduhan tidak bisa disiapkan: {why}',
   'common.home.notInEngine': '{file} tidak ada di antara file engine',

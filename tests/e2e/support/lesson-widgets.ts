@@ -19,11 +19,11 @@ export async function consoleAt(page: Page, n: number, within?: Locator): Promis
   return c;
 }
 
-/** A `data-widget` island, scrolled into view and hydrated. */
+/** A `data-widget` island, scrolled into view and hydrated (`data-ready`: its controls work from then on). */
 export async function hydrated(page: Page, widget: string): Promise<Locator> {
   const el = page.locator(`[data-widget=${widget}]`);
   await el.scrollIntoViewIfNeeded();
-  await page.locator(`astro-island:not([ssr]) [data-widget=${widget}]`).waitFor({ timeout: 20_000 });
+  await page.locator(`[data-widget=${widget}][data-ready=yes]`).waitFor({ timeout: 20_000 });
   return el;
 }
 

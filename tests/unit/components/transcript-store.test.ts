@@ -95,4 +95,59 @@ describe('TranscriptStore', () => {
     expect(store.all()).toEqual([]);
     expect(store.view('wire').items).toEqual([]);
   });
+
+  it('afterShown runs in the frame that shows the newest wire row, with the listeners, in order; at once when nothing waits', async () => {
+    const store = new TranscriptStore(1000, 50, 10);
+    const seen: string[] = [];
+    // Nothing pushed yet: nothing to wait for.
+    store.afterShown(() => seen.push('idle'));
+    expect(seen).toEqual(['idle']);
+    store.subscribe(() => seen.push(`render ${store.view('wire').items.length}`));
+    store.push(line('reply'));
+    store.afterShown(() => seen.push(`form, reply shown: ${texts(store.view('wire').items).includes('reply')}`));
+    // A later callback with nothing new to wait for still waits behind the earlier one.
+    store.push(log('a log line'));
+    store.afterShown(() => seen.push('second'));
+    expect(seen).toEqual(['idle']);
+    await nextBatch(store);
+    expect(seen).toEqual(['idle', 'render 1', 'form, reply shown: true', 'second']);
+    // Everything is on the page now: the next one runs at once.
+    store.afterShown(() => seen.push('now'));
+    expect(seen.at(-1)).toBe('now');
+  });
+
+  it('afterShown waits while a flood has folded its row, until the window grows back over it', async () => {
+    const store = new TranscriptStore(1000, 50, 10);
+    for (let i = 0; i < 20; i++) store.push(line(`l${i}`));
+    store.push(line('reply'));
+    let ran = false;
+    store.afterShown(() => (ran = true));
+    for (let i = 0; i < 15; i++) store.push(line(`after${i}`));
+    const shownWhenRan: boolean[] = [];
+    store.subscribe(() => shownWhenRan.push(texts(store.view('wire').items).includes('reply')));
+    // The flood's frame shows only the newest 10 rows: 'reply' is folded for now, so it waits.
+    await nextBatch(store);
+    expect(shownWhenRan).toEqual([false]);
+    expect(ran).toBe(false);
+    // The window grows back, 10 older rows a frame, and reaches 'reply' in the next frame.
+    await nextBatch(store);
+    expect(shownWhenRan).toEqual([false, true]);
+    expect(ran).toBe(true);
+  });
+
+  it('afterShown does not wait for a row folded for good (older than the window), nor for rows a clear removed', async () => {
+    const store = new TranscriptStore(1000, 20, 10);
+    store.push(line('reply'));
+    let ran = 0;
+    store.afterShown(() => ran++);
+    for (let i = 0; i < 30; i++) store.push(line(`l${i}`));
+    // 'reply' is more than the window's 20 rows back: the fold's count stands for it, and so it runs.
+    for (let f = 0; f < 3 && !ran; f++) await nextBatch(store);
+    expect(ran).toBe(1);
+    expect(texts(store.view('wire').items)).not.toContain('reply');
+    store.push(line('another reply'));
+    store.afterShown(() => ran++);
+    store.clear();
+    expect(ran).toBe(2);
+  });
 });
