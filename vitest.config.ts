@@ -33,6 +33,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts', 'tests/xbrowser/global-setup.ts'],
           testTimeout: 150_000,
           hookTimeout: 120_000,
+          // One engine at a time: the pages' own timers (a 3 s wait for server/discover, the
+          // Checker's per-check waits) must not race a second browser for the 2 cores.
+          fileParallelism: false,
         },
       },
     ],

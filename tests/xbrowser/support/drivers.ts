@@ -9,10 +9,11 @@
  * - chromium: Playwright over CDP (the e2e suite's client and flags);
  * - firefox: puppeteer-core over WebDriver BiDi (Firefox ESR);
  * - webkit: selenium-webdriver over classic WebDriver, against `WebKitWebDriver` on a free
- *   loopback port, each tab its own session (its own MiniBrowser, with its own empty storage).
+ *   loopback port (one session, one MiniBrowser, one tab at a time).
  *
- * Every tab starts with empty storage (Playwright and puppeteer: a fresh browser context), so
- * a lesson's saved edits, drafts and Checker progress never leak from one task into the next.
+ * Every tab starts with empty storage (Playwright and puppeteer: a fresh browser context;
+ * WebKitGTK: the previous tab emptied localStorage and sessionStorage, all the course stores),
+ * so a lesson's saved edits, drafts and Checker progress never leak from one task into the next.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium as playwright } from 'playwright-core';
@@ -72,6 +73,48 @@ export function launch(engine: Engine, paths: BrowserPaths, display: string): Pr
 /** A request made while the page navigates away is cancelled (e.g. Astro's link prefetch): not a failure. */
 const cancelled = (error: string | undefined) => !!error && /ERR_ABORTED|NS_BINDING_ABORTED/.test(error);
 
+/** The page events Playwright and puppeteer-core both emit, as far as the problem list reads them. */
+interface PageEvents {
+  on(event: 'console', listener: (message: { type(): string; text(): string }) => void): unknown;
+  on(event: 'pageerror', listener: (error: unknown) => void): unknown;
+  on(event: 'requestfailed', listener: (request: { url(): string; failure(): { errorText: string } | null }) => void): unknown;
+  on(event: 'response', listener: (response: { url(): string; status(): number }) => void): unknown;
+}
+
+/** Console errors, uncaught errors, failed requests and HTTP statuses >= 400 of `page`, as they happen. */
+function collectProblems(page: PageEvents): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+  page.on('pageerror', (e) => problems.push(`page error: ${e instanceof Error ? e.message : String(e)}`));
+  page.on('requestfailed', (r) => cancelled(r.failure()?.errorText) || problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
+  return problems;
+}
+
+/** What Playwright's and puppeteer-core's pages both offer, as far as a {@link Tab} needs it. */
+interface SharedPage extends PageEvents {
+  goto(url: string, options: { waitUntil: 'load' }): Promise<unknown>;
+  reload(options: { waitUntil: 'load' }): Promise<unknown>;
+  evaluate(fn: never, arg: unknown): Promise<unknown>;
+  mouse: { click(x: number, y: number): Promise<void> };
+  keyboard: { type(text: string): Promise<void> };
+}
+
+/** A {@link Tab} over a Playwright or puppeteer-core page; `selectAll` and `close` are the library's own. */
+function sharedTab(page: SharedPage, selectAll: () => Promise<void>, close: () => Promise<void>): Tab {
+  const problems = collectProblems(page);
+  return {
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    reload: async () => void (await page.reload({ waitUntil: 'load' })),
+    evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    clickAt: (x, y) => page.mouse.click(x, y),
+    type: (text) => page.keyboard.type(text),
+    selectAll,
+    problems: async () => problems,
+    close,
+  };
+}
+
 async function launchChromium(executablePath: string): Promise<Browser> {
   const browser = await playwright.launch({ executablePath, headless: true, args: chromiumArgs });
   return {
@@ -81,21 +124,7 @@ async function launchChromium(executablePath: string): Promise<Browser> {
     async newTab() {
       const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-      page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-      page.on('requestfailed', (r) => cancelled(r.failure()?.errorText) || problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-      page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
-      return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        reload: async () => void (await page.reload({ waitUntil: 'load' })),
-        evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-        clickAt: (x, y) => page.mouse.click(x, y),
-        type: (text) => page.keyboard.type(text),
-        selectAll: () => page.keyboard.press('Control+A'),
-        problems: async () => problems,
-        close: () => context.close(),
-      };
+      return sharedTab(page as unknown as SharedPage, () => page.keyboard.press('Control+A'), () => context.close());
     },
   };
 }
@@ -109,25 +138,12 @@ async function launchFirefox(executablePath: string): Promise<Browser> {
     async newTab() {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
-      page.on('pageerror', (e) => problems.push(`page error: ${e instanceof Error ? e.message : String(e)}`));
-      page.on('requestfailed', (r) => cancelled(r.failure()?.errorText) || problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-      page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.url()}`));
-      return {
-        goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
-        reload: async () => void (await page.reload({ waitUntil: 'load' })),
-        evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
-        clickAt: (x, y) => page.mouse.click(x, y),
-        type: (text) => page.keyboard.type(text),
-        async selectAll() {
-          await page.keyboard.down('Control');
-          await page.keyboard.press('KeyA');
-          await page.keyboard.up('Control');
-        },
-        problems: async () => problems,
-        close: () => context.close(),
+      const selectAll = async () => {
+        await page.keyboard.down('Control');
+        await page.keyboard.press('KeyA');
+        await page.keyboard.up('Control');
       };
+      return sharedTab(page as unknown as SharedPage, selectAll, () => context.close());
     },
   };
 }
@@ -161,7 +177,12 @@ function watchProblems(): void {
 
 async function launchWebKit(driverPath: string, miniBrowser: string, display: string): Promise<Browser> {
   const port = await freePort();
-  const server: ChildProcess = spawn(driverPath, [`--port=${port}`, '--host=local'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, DISPLAY: display } });
+  // MiniBrowser inherits this environment. Xvfb has no GPU, and WebKitGTK's accelerated
+  // compositing then renders in software at about twice the cost of a task (measured here:
+  // 3.6-7.1 s against 8.2-13.6 s a Console task); without it, pages paint the plain way, and
+  // the scripts, Workers and DOM the tasks exercise are the same.
+  const env = { ...process.env, DISPLAY: display, WEBKIT_DISABLE_COMPOSITING_MODE: '1' };
+  const server: ChildProcess = spawn(driverPath, [`--port=${port}`, '--host=local'], { stdio: ['ignore', 'ignore', 'pipe'], env });
   let log = '';
   server.stderr!.on('data', (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
@@ -172,24 +193,30 @@ async function launchWebKit(driverPath: string, miniBrowser: string, display: st
     throw new Error(`WebKitWebDriver did not start: ${(error as Error).message}\n${log}`);
   }
   const capabilities = new Capabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } });
-  const open = () => new Builder().disableEnvironmentOverrides().usingServer(url).withCapabilities(capabilities).build();
-  // The version, from a first session (a session is one MiniBrowser; each tab opens its own).
-  const probe: WebDriver = await open();
-  const version = `webkitgtk/${(await probe.getCapabilities()).getBrowserVersion()}`;
-  await probe.quit();
+  // One session (one MiniBrowser) for all tabs, one tab at a time: a new session per task costs a
+  // browser start (about a second), so a tab instead empties the page's storage when it closes.
+  let driver: WebDriver;
+  let version: string;
+  try {
+    driver = await new Builder().disableEnvironmentOverrides().usingServer(url).withCapabilities(capabilities).build();
+    await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height });
+    await driver.manage().setTimeouts({ script: 60_000, pageLoad: 30_000 });
+    version = `webkitgtk/${(await driver.getCapabilities()).getBrowserVersion()}`;
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw new Error(`WebKitWebDriver could not start MiniBrowser (${miniBrowser}): ${(error as Error).message}\n${log}`);
+  }
   return {
     engine: 'webkit',
     version,
     async close() {
+      await driver.quit().catch(() => {});
       if (server.exitCode !== null) return;
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
     },
     async newTab() {
-      const driver: WebDriver = await open();
-      await driver.manage().window().setRect({ width: VIEWPORT.width, height: VIEWPORT.height });
-      await driver.manage().setTimeouts({ script: 60_000, pageLoad: 30_000 });
       const run = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R> => driver.executeScript(`return (${fn.toString()})(arguments[0]);`, arg) as Promise<R>;
       const loaded = async () => {
         await run(watchProblems, undefined);
@@ -208,7 +235,14 @@ async function launchWebKit(driverPath: string, miniBrowser: string, display: st
         type: (text) => driver.actions().sendKeys(text).perform(),
         selectAll: () => driver.actions().keyDown(Key.CONTROL).sendKeys('a').keyUp(Key.CONTROL).perform(),
         problems: () => run(() => (window as unknown as { __xbrowserProblems?: string[] }).__xbrowserProblems ?? [], undefined),
-        close: () => driver.quit(),
+        async close() {
+          // The course keeps what it saves in localStorage and sessionStorage only (edits, drafts, progress).
+          await run(() => {
+            localStorage.clear();
+            sessionStorage.clear();
+          }, undefined).catch(() => {});
+          await driver.get('about:blank');
+        },
       };
     },
   };

@@ -1,7 +1,8 @@
 /**
  * Runs the task table (../tasks.ts) in one engine: one Vitest test per row the
  * engine runs, each in a fresh tab (empty storage), on the built course that
- * the e2e global setup serves (`inject('baseURL')`). The same steps
+ * the e2e global setup builds, served by the course's own server (`inject('xbrowserURL')`,
+ * see ../global-setup.ts). The same steps
  * (./steps.ts) and the same expectations for every engine; a test fails on
  * any error the page reports (./drivers.ts says what each engine can report).
  *
@@ -179,7 +180,7 @@ const ACTIONS: { [K in Action['kind']]: (ctx: Context, action: Extract<Action, {
     await ready(tab, editor);
     const box = { css: '.mcp-editor-js', within: editor };
     await click(tab, box); // the first click swaps the plain textarea for CodeMirror
-    await click(tab, { css: '.cm-content', within: box });
+    await click(tab, { css: '.cm-line', within: box }); // into CodeMirror itself: it has the focus
     await typeOver(tab, box, action.find, action.replace);
     // Exactly the reader's edit, saved as the editor saves it.
     const original = toySource(action.file);
@@ -209,7 +210,10 @@ const ACTIONS: { [K in Action['kind']]: (ctx: Context, action: Extract<Action, {
     await ready(tab, checker);
     await click(tab, { css: '[data-action="run"]', within: checker });
     await attributeIs(tab, checker, 'data-state', 'done', 120_000);
-    expect(await attributes(tab, checker, 'li.mcp-checker-stage', 'data-status')).toEqual(expected.stages);
+    const statuses = await attributes(tab, checker, 'li.mcp-checker-stage', 'data-status');
+    // On a mismatch, say which checks failed or warned and what the Checker said about them.
+    const failed = statuses.join() === expected.stages!.join() ? [] : await tab.evaluate((t) => [...(window.__xbrowser.find(t)?.querySelectorAll<HTMLElement>('[data-check]:is([data-status="fail"], [data-status="warn"])') ?? [])].map((el) => el.innerText.slice(0, 600)), checker);
+    expect(statuses, failed.join('\n---\n')).toEqual(expected.stages);
   },
 };
 
@@ -239,13 +243,18 @@ export function runTasks(engine: Engine): void {
     afterAll(() => browser?.close());
 
     for (const task of tasks) {
-      test(name(task), async () => {
+      test(name(task), async (ctx) => {
         const tab = await browser.newTab();
         let problems: string[] = [];
         try {
-          const url = new URL(lessonPath(task.lesson, task.edition), inject('baseURL')).href;
+          const url = new URL(lessonPath(task.lesson, task.edition), inject('xbrowserURL')).href;
           await open(tab, url);
           expect(await textOf(tab, { css: 'main h1' })).toBe(lessonTitle(task.lesson, task.edition));
+          const limit = task.limits[engine];
+          if (limit && (await tab.evaluate(limit.present, undefined))) {
+            console.log(`skipped in ${engine}: ${limit.reason}`);
+            ctx.skip(`${engine}: ${limit.reason}`);
+          }
           const run = ACTIONS[task.action.kind] as (ctx: Context, action: Action, expected: Expected) => Promise<void>;
           await run({ tab, lang: task.edition, url, tokens }, task.action, task.expected);
         } finally {

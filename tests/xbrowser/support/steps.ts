@@ -139,7 +139,11 @@ export async function hydrated(tab: Tab, name: string): Promise<Target> {
   return target;
 }
 
-/** Waits until the editor in `box` (a Console's or a ServerEditor's) holds exactly `text`: CodeMirror's text once it has replaced the first textarea. */
+/**
+ * Waits until the editor in `box` (a Console's or a ServerEditor's) holds exactly `text`:
+ * CodeMirror's lines once it has replaced the first textarea (read line by line: `innerText`
+ * of the whole editor ends with a newline in WebKit and not in the others).
+ */
 export const editorHolds = (tab: Tab, box: Target, text: string) =>
   until(
     tab,
@@ -147,7 +151,8 @@ export const editorHolds = (tab: Tab, box: Target, text: string) =>
     ([b, want]) => {
       const el = window.__xbrowser.find(b);
       const cm = el?.querySelector<HTMLElement>('.cm-content');
-      return (cm ? cm.innerText : el?.querySelector('textarea')?.value) === want;
+      const text = cm ? [...cm.querySelectorAll('.cm-line')].map((line) => line.textContent).join('\n') : el?.querySelector('textarea')?.value;
+      return text === want;
     },
     [box, text] as const,
   );
