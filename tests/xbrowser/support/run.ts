@@ -201,12 +201,13 @@ const ACTIONS: { [K in Action['kind']]: (ctx: Context, action: Extract<Action, {
   },
 
   async checker({ tab, url }, action, expected) {
+    const checker = { css: 'section.mcp-checker' };
     if (action.solution !== undefined) {
+      await ready(tab, checker); // its island and imports loaded before the reload
       const solution = readFileSync(new URL(`../../../src/components/checker/solutions/stage-${action.solution}.mjs`, import.meta.url), 'utf8');
       await tab.evaluate(([k, v]) => localStorage.setItem(k, v), [starterEditKey(new URL(url).pathname), solution] as const);
       await reload(tab);
     }
-    const checker = { css: 'section.mcp-checker' };
     await ready(tab, checker);
     await click(tab, { css: '[data-action="run"]', within: checker });
     await attributeIs(tab, checker, 'data-state', 'done', 120_000);

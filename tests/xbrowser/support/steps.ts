@@ -62,8 +62,16 @@ export async function open(tab: Tab, url: string): Promise<void> {
   await tab.evaluate(installHelpers, undefined);
 }
 
-/** Reloads the page and installs the page-side helpers again. */
+/**
+ * Reloads the page once it has settled, and installs the page-side helpers again. Settled: no
+ * resource has finished loading for 500 ms (a reload that cuts a lazy import short is reported
+ * as a page error by Firefox, rightly for a reader, wrongly for this test).
+ */
 export async function reload(tab: Tab): Promise<void> {
+  await until(tab, 'the page to stop loading resources', () => {
+    const ends = performance.getEntriesByType('resource').map((e) => (e as PerformanceResourceTiming).responseEnd);
+    return document.readyState === 'complete' && performance.now() - Math.max(0, ...ends) > 500;
+  }, undefined);
   await tab.reload();
   await tab.evaluate(installHelpers, undefined);
 }
