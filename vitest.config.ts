@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run, four projects. `npm test` runs them all (see scripts/test.mjs).
+ * One Vitest run, five projects. `npm test` runs them all (see scripts/test.mjs).
  * - unit:    pure modules (src/protocol, engines with fakes where the real thing cannot run here)
  * - servers: the toy servers as real `node` processes
  * - peers:   real third-party MCP implementations (server-everything, the official SDK)
  * - e2e:     the built site in a real Chromium (see tests/e2e/global-setup.ts)
+ * - xbrowser: the first task of every lesson on the same built site, in Chromium, Firefox ESR and
+ *            WebKitGTK (tests/xbrowser/tasks.ts; the e2e setup builds and serves, then
+ *            tests/xbrowser/global-setup.ts finds the browsers and starts a virtual display)
  */
 export default defineConfig({
   test: {
@@ -20,6 +23,18 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'xbrowser',
+          include: ['tests/xbrowser/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/xbrowser/global-setup.ts'],
+          testTimeout: 150_000,
+          hookTimeout: 120_000,
+          // One engine at a time: the pages' own timers (a 3 s wait for server/discover, the
+          // Checker's per-check waits) must not race a second browser for the 2 cores.
           fileParallelism: false,
         },
       },

@@ -6,7 +6,11 @@
  *   3. servers  tests/servers  (toy servers as real node processes)
  *   4. peers    tests/peers    (server-everything, the official SDK)
  *   5. e2e      tests/e2e      (build, `astro preview`, real Chromium)
- * Prints `N passed, N failed` (tests) and exits non-zero if any suite failed.
+ *   6. xbrowser tests/xbrowser (every lesson's first task in Chromium, Firefox ESR and WebKitGTK)
+ * e2e and xbrowser share one build of the course (made by whichever runs first, in a scratch
+ * folder removed at the end), unless E2E_BUILD_DIR or E2E_SKIP_BUILD is set already.
+ * Prints `N passed, N failed` (tests; `, N skipped` after it when a test was skipped, each
+ * skip with its reason in the suite's output) and exits non-zero if any suite failed.
  * Pass suite names to run only those: `npm test -- unit servers`.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const all = ['checks', 'unit', 'servers', 'peers', 'e2e'];
+const all = ['checks', 'unit', 'servers', 'peers', 'e2e', 'xbrowser'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : all;
 const unknown = wanted.filter((s) => !all.includes(s));
 if (unknown.length) {
@@ -22,14 +26,19 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const npmExec = (args) => spawnSync(process.execPath, args, { stdio: 'inherit' });
+const npmExec = (args, env = process.env) => spawnSync(process.execPath, args, { stdio: 'inherit', env });
 const astro = 'node_modules/astro/bin/astro.mjs';
 const vitest = 'node_modules/vitest/vitest.mjs';
 const tsc = 'node_modules/typescript/bin/tsc';
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-by-hand-test-'));
+// The browser suites' shared build: the first of them builds into it, the second reuses it
+// (tests/e2e/global-setup.ts: E2E_SKIP_BUILD=1 reuses a build folder only when both builds are there).
+const browserEnv =
+  process.env.E2E_BUILD_DIR || process.env.E2E_SKIP_BUILD ? process.env : { ...process.env, E2E_BUILD_DIR: join(scratch, 'site'), E2E_SKIP_BUILD: '1' };
 
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 const failedSuites = [];
 
 for (const suite of wanted) {
@@ -45,8 +54,9 @@ for (const suite of wanted) {
     continue;
   }
   const report = join(scratch, `${suite}.json`);
-  const result = npmExec([vitest, 'run', '--project', suite, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  let counts = { numPassedTests: 0, numFailedTests: 0 };
+  const env = suite === 'e2e' || suite === 'xbrowser' ? browserEnv : process.env;
+  const result = npmExec([vitest, 'run', '--project', suite, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
   try {
     counts = JSON.parse(readFileSync(report, 'utf8'));
   } catch {
@@ -54,6 +64,7 @@ for (const suite of wanted) {
   }
   passed += counts.numPassedTests;
   failed += counts.numFailedTests;
+  skipped += counts.numPendingTests ?? 0; // each skip names its reason in the suite's output
   if (result.status !== 0) {
     failedSuites.push(suite);
     if (counts.numFailedTests === 0) failed += 1;
@@ -61,5 +72,5 @@ for (const suite of wanted) {
 }
 rmSync(scratch, { recursive: true, force: true });
 if (failedSuites.length) console.log(`\nfailed suites: ${failedSuites.join(', ')}`);
-console.log(`\n${passed} passed, ${failed} failed`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failedSuites.length ? 1 : 0);

@@ -29,7 +29,7 @@ import { SERVERS } from '../../toy-servers/registry.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { heading } from './support/lesson-widgets.ts';
-import { nodeCatalog, pythonDumps, type NodeCatalog } from './support/live-catalog.ts';
+import { catalogTokens, nodeCatalog, type NodeCatalog } from './support/live-catalog.ts';
 
 const SLUG = 'what-a-catalog-costs';
 /** The English page and its Indonesian edition: URL prefix, page language and title. */
@@ -56,15 +56,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => enc.free());
 
-const project = (tools: NodeCatalog['tools']) => tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema }));
 /** Per-tool and whole-list counts under both serialisations, for a catalog with `description` for create_event. */
-function expected(description?: string) {
-  const tools = project(catalog.tools.map((tool) => (description !== undefined && tool.name === 'create_event' ? { ...tool, description } : tool)));
-  return {
-    perTool: tools.map((tool) => ({ name: tool.name, compact: tokens(JSON.stringify(tool)), python: tokens(pythonDumps(tool)) })),
-    total: { compact: tokens(JSON.stringify(tools)), python: tokens(pythonDumps(tools)) },
-  };
-}
+const expected = (description?: string) => catalogTokens(catalog.tools.map((tool) => (description !== undefined && tool.name === 'create_event' ? { ...tool, description } : tool)), tokens);
 const num = async (l: Locator, attr: string) => Number(await l.getAttribute(attr));
 const counted = (meter: Locator) => expect.poll(() => meter.locator('[data-meter-status]').getAttribute('data-meter-status'), { timeout: 60_000 }).toBe('counted');
 /** A share of a context window as the meter writes it in `lang`: one decimal under 10 %, whole numbers above. */

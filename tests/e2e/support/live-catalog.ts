@@ -53,3 +53,22 @@ export function pythonDumps(value: unknown): string {
     .map(([k, v]) => `${pythonDumps(k)}: ${pythonDumps(v)}`)
     .join(', ')}}`;
 }
+
+/** Token counts of a catalog under the lesson's two serialisations: per tool (in order) and for the whole list. */
+export interface CatalogTokens {
+  perTool: Array<{ name: string; compact: number; python: number }>;
+  total: { compact: number; python: number };
+}
+
+/**
+ * What the TokenMeter should show for `tools`: each tool projected to what a client puts in a
+ * model's context (`name`, `description` when present, `inputSchema`), serialised compactly
+ * (`JSON.stringify`) and as Python's `json.dumps` does, and counted with `count` (tokens of a text).
+ */
+export function catalogTokens(tools: NodeCatalog['tools'], count: (text: string) => number): CatalogTokens {
+  const projected = tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema }));
+  return {
+    perTool: projected.map((tool) => ({ name: tool.name, compact: count(JSON.stringify(tool)), python: count(pythonDumps(tool)) })),
+    total: { compact: count(JSON.stringify(projected)), python: count(pythonDumps(projected)) },
+  };
+}

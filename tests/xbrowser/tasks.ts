@@ -1,0 +1,239 @@
+/**
+ * THE table of the cross-browser suite: one row per lesson and edition (the
+ * lesson's first task: the widget's main action and what the lesson says
+ * appears), and the rows that go past a first task (a ServerEditor edit and
+ * re-run, the capstone Checker on a solution). ./support/run.ts runs every row
+ * in each engine the row names, through the same steps; the e2e journeys
+ * (tests/e2e/lesson-*.test.ts) walk every task of every lesson in Chromium.
+ *
+ * Expected results are wire results (the same on both editions), words through
+ * `t()` in the edition's language (so the page's own Intl formatting is compared
+ * with Node's), or measured live (the TokenMeter's counts, from the calendar's
+ * catalog read from a real `node` process and counted with Node's tiktoken).
+ * A page's title is read from the edition's lesson file.
+ *
+ * Which engine runs what (the whole `.ci/run` has to stay under 30 minutes on 2 cores, and the
+ * e2e journeys already walk every task of both editions in Chromium):
+ * - Chromium runs every row: the baseline, cheap there, so a row failing in one engine only
+ *   points at that engine.
+ * - Firefox and WebKitGTK run, on the English page, one row per way a first run can go in a
+ *   browser: every widget kind (the Console on stdio, on a noisy server, with a form, over
+ *   HTTP; ProbeFlow, Replay, CacheView, TokenMeter, IntegrationCounter), a ServerEditor edit and
+ *   re-run, the capstone Checker on a solution, and a page without widgets ({@link DEFAULT_ENGINES}).
+ * - The Indonesian page changes the words, not the code a browser runs, so it runs in Chromium
+ *   only, except where the page writes numbers in its language with the browser's own Intl
+ *   (CacheView's 60,000 / 60.000 ms: {@link EVERYWHERE}).
+ * - Five lessons start on the same Console over the same calendar.mjs as the-wire, with another
+ *   message: the same path through every engine, so they run in Chromium only ({@link SAME_AS_THE_WIRE}).
+ * - The capstone's first task, the Checker on the starter, waits 3 s for a reply that never comes
+ *   (a timer, the same in every engine): Chromium only, English only ({@link STARTER}); the e2e
+ *   capstone journey runs it in both editions.
+ *
+ * A task an engine cannot do is a {@link Limit}: found out and measured, probed in the page at
+ * each run, and skipped with its reason in the test output while the engine still lacks it.
+ *
+ * Cost, measured with `npx vitest run --project xbrowser` on a reused build, on 2 cores shared
+ * with other work (load average 15-22): 340 s wall (Chromium's 35 rows 157 s, WebKitGTK's 13 in
+ * 93 s, Firefox's 13 in 76 s), 78 s of CPU in all, browsers included. If CI needs it cheaper,
+ * Chromium's rows that the e2e journeys already walk are the first to drop.
+ */
+import { readFileSync } from 'node:fs';
+import { t, type Lang } from '../../src/i18n/index.ts';
+import { ENGINES, type Engine } from './support/browsers.ts';
+
+/** A Console's starting-message button, named by the label each edition's lesson text gives it, and the message it puts in the editor. */
+export interface Template {
+  label: Record<Lang, string>;
+  message: string;
+}
+
+/** What the reader does on the page. */
+export type Action =
+  /** Reads the page (it has no widget of its own). */
+  | { kind: 'read' }
+  /** IntegrationCounter: types `apps` and `systems` into its two fields. */
+  | { kind: 'counter'; apps: number; systems: number }
+  /**
+   * A stdio Console (the `console`th of the page, from 0): presses Send on its starting message,
+   * and waits for `replies` stdout lines (default 1). With `form`: fills the form the Console opens
+   * for an `input_required` result (its one field) and presses Accept.
+   */
+  | { kind: 'send'; console?: number; replies?: number; form?: string }
+  /** An HTTP Console: presses Send on its starting message (one POST). */
+  | { kind: 'post' }
+  /** ProbeFlow: chooses `server` and presses "All at once". */
+  | { kind: 'probe'; server: string }
+  /** Replay: presses its Replay button (calendar.mjs chosen). */
+  | { kind: 'replay' }
+  /** CacheView: presses "need the week" once. */
+  | { kind: 'cache' }
+  /** TokenMeter of `server`: waits for its count. */
+  | { kind: 'meter'; server: 'calendar' }
+  /**
+   * ServerEditor (the first on the page, on `toy-servers/<file>`): selects `find` in CodeMirror and
+   * types `replace` over it, presses Run, then picks `then` on its Console and presses Send.
+   */
+  | { kind: 'edit'; file: string; find: string; replace: string; then: Template }
+  /** The capstone Checker: with `solution`, that stage's reference file is the reader's saved edit (as if pasted earlier); presses Run. */
+  | { kind: 'checker'; solution?: number };
+
+/** What the lesson says appears after the action. */
+export interface Expected {
+  /** A reply (by JSON-RPC id) the Console shows, matched with `toMatchObject`; `toolText` is its first text block. */
+  reply?: { id: number; match?: object; toolText?: string };
+  /** How many stdout lines the Console flags as framing violations (not JSON). */
+  flagged?: number;
+  /** The question the Console's form asks, and the text of the result once it is answered. */
+  form?: { question: string; answered: string };
+  /** An HTTP exchange: its status and its JSON body (matched). */
+  http?: { status: number; body: object };
+  /** IntegrationCounter: the two counts, as the page writes them. */
+  counts?: { pointToPoint: number; withProtocol: number };
+  /** ProbeFlow's verdict. */
+  probe?: { era: 'modern' | 'legacy'; version: string };
+  /** Replay: whether the event created in step B is found, in one process and in a fresh process per message. */
+  replay?: { oneProcess: boolean; freshProcess: boolean };
+  /** CacheView's log lines, in the edition's language. */
+  log?: (lang: Lang) => string[];
+  /** TokenMeter: counts equal Node's tiktoken over the live catalog (no figure here: measured). */
+  tokens?: true;
+  /** The tools a tools/list reply names. */
+  tools?: string[];
+  /** The Checker's stage statuses, in order. */
+  stages?: string[];
+}
+
+/**
+ * Something an engine cannot do that a task needs, found out and measured: `present` runs in the
+ * task's page (after it loads) and says whether the engine still lacks it. While it does, the
+ * test is skipped with `reason` in the test output; once it no longer does, the task runs.
+ */
+export interface Limit {
+  reason: string;
+  present: () => boolean;
+}
+
+/** One row: a task on one edition's page of one lesson, and the engines it runs in. */
+export interface Task {
+  /** `lessons/<slug>.mdx` (and `lessons/id/<slug>.mdx`). */
+  lesson: string;
+  edition: Lang;
+  action: Action;
+  expected: Expected;
+  engines: readonly Engine[];
+  limits: Partial<Record<Engine, Limit>>;
+}
+
+const CREATED = 'Created e3: Dentist at 2026-09-10T08:30:00Z';
+const W = 'calendar://week';
+
+/** Per lesson: its tasks, each run on both editions. */
+interface Row {
+  lesson: string;
+  action: Action;
+  expected: Expected;
+  /** The engines that run each edition of the row; by default {@link DEFAULT_ENGINES}. */
+  engines?: Record<Lang, readonly Engine[]>;
+  limits?: Partial<Record<Engine, Limit>>;
+}
+
+/** The engine choices of the header: the default, both editions everywhere, Chromium only, the starter. */
+const DEFAULT_ENGINES: Record<Lang, readonly Engine[]> = { en: ENGINES, id: ['chromium'] };
+const EVERYWHERE: Record<Lang, readonly Engine[]> = { en: ENGINES, id: ENGINES };
+const SAME_AS_THE_WIRE: Record<Lang, readonly Engine[]> = { en: ['chromium'], id: ['chromium'] };
+const STARTER: Record<Lang, readonly Engine[]> = { en: ['chromium'], id: [] };
+
+/**
+ * WebKit cannot transfer a ReadableStream with postMessage (DataCloneError; Chromium and Firefox
+ * can): the Worker engine's fetch bridge posts a fetch handler's Response body to the page as a
+ * transferred stream, so in WebKit the process serving http.mjs ends with code 1 at its first
+ * Response and the HTTP Console gets no exchange.
+ */
+const NO_TRANSFERABLE_STREAMS: Limit = {
+  reason:
+    "WebKit cannot transfer a ReadableStream with postMessage (DataCloneError), and the Worker engine's fetch bridge posts each Response body as a transferred stream: http.mjs exits with code 1 at its first reply",
+  present: () => {
+    try {
+      const stream = new ReadableStream();
+      new MessageChannel().port1.postMessage(stream, [stream as unknown as Transferable]);
+      return false;
+    } catch {
+      return true;
+    }
+  },
+};
+
+const ROWS: Row[] = [
+  { lesson: 'how-this-course-works', action: { kind: 'read' }, expected: {} },
+  { lesson: 'why-a-protocol', action: { kind: 'counter', apps: 10, systems: 20 }, expected: { counts: { pointToPoint: 200, withProtocol: 30 } } },
+  {
+    lesson: 'the-wire',
+    action: { kind: 'send' },
+    expected: { reply: { id: 1, match: { result: { resultType: 'complete', supportedVersions: ['2026-07-28'], _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'calendar' } } } } } },
+  },
+  { lesson: 'one-message-per-line', action: { kind: 'send', replies: 3 }, expected: { flagged: 2, reply: { id: 1, toolText: CREATED } } },
+  {
+    lesson: 'every-request-carries-its-context',
+    action: { kind: 'send' },
+    expected: { reply: { id: 1, match: { error: { code: -32602, message: 'Invalid params: _meta key io.modelcontextprotocol/protocolVersion is missing' } } } },
+    engines: SAME_AS_THE_WIRE,
+  },
+  { lesson: 'discover-first', action: { kind: 'probe', server: 'calendar.mjs' }, expected: { probe: { era: 'modern', version: '2026-07-28' } } },
+  { lesson: 'three-parties', action: { kind: 'send' }, expected: { reply: { id: 1, toolText: CREATED } }, engines: SAME_AS_THE_WIRE },
+  { lesson: 'three-primitives', action: { kind: 'send' }, expected: { reply: { id: 1, match: { result: { contents: [{ uri: W }], ttlMs: 60000, cacheScope: 'private' } } } }, engines: SAME_AS_THE_WIRE },
+  {
+    lesson: 'asking-the-person',
+    action: { kind: 'send', form: '2026-09-10T08:30:00Z' },
+    expected: { reply: { id: 1, match: { result: { resultType: 'input_required' } } }, form: { question: 'When should "Dentist" start?', answered: CREATED } },
+  },
+  {
+    lesson: 'caching-and-change-notifications',
+    action: { kind: 'cache' },
+    expected: {
+      log: (lang) => [t('cache.miss', { what: W, id: '1' }, lang), t('cache.stored', { what: W, scope: t('cache.scopePrivate', {}, lang), s: 60, ttl: 60_000 }, lang)],
+    },
+    engines: EVERYWHERE,
+  },
+  { lesson: 'statelessness-tested', action: { kind: 'replay' }, expected: { replay: { oneProcess: true, freshProcess: false } } },
+  { lesson: 'what-a-catalog-costs', action: { kind: 'meter', server: 'calendar' }, expected: { tokens: true } },
+  {
+    lesson: 'streamable-http',
+    action: { kind: 'post' },
+    expected: { http: { status: 200, body: { id: 1, result: { resultType: 'complete', supportedVersions: ['2026-07-28'] } } } },
+    limits: { webkit: NO_TRANSFERABLE_STREAMS },
+  },
+  {
+    lesson: 'progress-cancellation-timeouts',
+    action: {
+      kind: 'edit',
+      file: 'calendar.mjs',
+      find: "process.env.TOY_COUNTDOWN === '1'",
+      replace: 'true',
+      then: { label: { en: 'Step 1: tools/list', id: 'Langkah 1: tools/list' }, message: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}' },
+    },
+    expected: { tools: ['create_event', 'countdown'] },
+  },
+  { lesson: 'when-things-go-wrong', action: { kind: 'send' }, expected: { reply: { id: 1, match: { error: { code: -32602, message: 'Unknown tool: delete_everything' } } } }, engines: SAME_AS_THE_WIRE },
+  {
+    lesson: 'versions-and-neighbours',
+    action: { kind: 'send' },
+    expected: { reply: { id: 1, match: { error: { code: -32022, data: { supported: ['2026-07-28'], requested: '2025-06-18' } } } } },
+    engines: SAME_AS_THE_WIRE,
+  },
+  { lesson: 'write-your-own-server', action: { kind: 'checker' }, expected: { stages: ['fail', ...Array(7).fill('pending')] }, engines: STARTER },
+  { lesson: 'write-your-own-server', action: { kind: 'checker', solution: 8 }, expected: { stages: Array(8).fill('pass') } },
+];
+
+export const TASKS: Task[] = ROWS.flatMap((row) =>
+  (['en', 'id'] as const).map((edition) => ({ lesson: row.lesson, edition, action: row.action, expected: row.expected, engines: (row.engines ?? DEFAULT_ENGINES)[edition], limits: row.limits ?? {} })),
+);
+
+/** The page path of a lesson in an edition, relative to the site's base (`the-wire/`, `id/the-wire/`). */
+export const lessonPath = (lesson: string, edition: Lang) => `${edition === 'en' ? '' : `${edition}/`}${lesson}/`;
+
+/** The lesson's title in an edition, from its front matter. */
+export function lessonTitle(lesson: string, edition: Lang): string {
+  const file = new URL(`../../lessons/${edition === 'en' ? '' : `${edition}/`}${lesson}.mdx`, import.meta.url);
+  const front = /^---\n([\s\S]*?)\n---/.exec(readFileSync(file, 'utf8'))![1]!;
+  return /^title: (.*)$/m.exec(front)![1]!.trim();
+}
