@@ -41,7 +41,7 @@
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import { META, PROTOCOL_VERSION, answer, closeSubscriptions } from './calendar.mjs';
-import { RpcError, errorResponse, isMainModule, isObject, log, parseMessage } from './plumbing.mjs';
+import { RpcError, errorResponse, isMainModule, isObject, log, parseMessage, serveOnLoopback } from './plumbing.mjs';
 
 /** The one MCP endpoint path. */
 export const MCP_PATH = '/mcp';
@@ -165,33 +165,11 @@ export async function handle(request) {
 }
 
 // ---------------------------------------------------------------------------
-// Run as a program: bind handle() to node:http on 127.0.0.1.
+// Run as a program: serve handle() on 127.0.0.1 (plumbing.mjs's node:http binding).
 // ---------------------------------------------------------------------------
 
 if (isMainModule(import.meta.url)) {
-  const { createServer } = await import('node:http');
   const port = Number(process.argv[2] ?? process.env.TOY_HTTP_PORT ?? process.env.PORT ?? 8080);
-  const skip = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
-  const httpServer = createServer(async (req, res) => {
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const headers = new Headers();
-    for (const [key, value] of Object.entries(req.headers)) {
-      if (!skip.has(key) && value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const gone = new AbortController(); // the client closing the connection cancels its request
-    res.on('close', () => res.writableEnded || gone.abort());
-    const response = await handle(new Request(`http://127.0.0.1${req.url}`, {
-      method: req.method,
-      headers,
-      body: hasBody ? Buffer.concat(chunks) : undefined,
-      signal: gone.signal,
-    }));
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  httpServer.listen(port, '127.0.0.1', () => {
-    log(`calendar-http: ready, MCP ${PROTOCOL_VERSION} over Streamable HTTP at http://127.0.0.1:${httpServer.address().port}${MCP_PATH}`);
-  });
+  const origin = await serveOnLoopback(handle, port);
+  log(`calendar-http: ready, MCP ${PROTOCOL_VERSION} over Streamable HTTP at ${origin}${MCP_PATH}`);
 }

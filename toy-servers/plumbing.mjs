@@ -4,8 +4,10 @@
  * want to see how a helper works.
  *
  * In order: JSON-RPC envelopes (parse one line, build replies), stdio line
- * framing, reproducible clocks and bytes, requestState sealing, files written
- * atomically, a date-time check, and the is-main-module test.
+ * framing, reproducible clocks and bytes, requestState sealing (and keys
+ * shared by the processes of one directory), files written atomically, a
+ * fetch handler served on a real socket, a date-time check, and the
+ * is-main-module test.
  *
  * Environment (read once, at start-up):
  *   TOY_CLOCK  an ISO 8601 instant; the clock is FROZEN there, so expiry times
@@ -19,7 +21,8 @@
  *   TOY_SLOW_STORE_MS  test hook: {@link writeFileAtomicAsync} writes its temp
  *              file in 64-byte pieces, pausing this many ms between them.
  *
- * Imports: only the Node built-ins the in-browser Worker engine provides.
+ * Imports: only the Node built-ins the in-browser Worker engine provides
+ * (and node:http, loaded by {@link serveOnLoopback} only when it runs).
  */
 import { Buffer } from 'node:buffer';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -288,6 +291,19 @@ function requestStateKey() {
   return hmacKey;
 }
 
+/**
+ * A 32-byte key (a Buffer) for the purpose named by `label`, shared by every
+ * process started in the same directory: HMAC-SHA256 of the label under the
+ * requestState key (derived from TOY_SEED, else `<state dir>/secret.key`), so
+ * one secret file serves every purpose and no two purposes share a key.
+ * auth-server.mjs signs access tokens with `sharedKey('access-token')` and
+ * protected-calendar.mjs verifies them with the same key.
+ * @param {string} label
+ */
+export function sharedKey(label) {
+  return createHmac('sha256', requestStateKey()).update(`toy-shared-key.v1.${label}`).digest();
+}
+
 /** JSON with object keys sorted at every level, so equal values give equal text. */
 function canonicalJson(value) {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -401,6 +417,53 @@ export async function writeFileAtomicAsync(file, text) {
     await fsp.writeFile(tmp, text);
   }
   await fsp.rename(tmp, file);
+}
+
+// ---------------------------------------------------------------------------
+// A fetch handler on a real socket
+// ---------------------------------------------------------------------------
+
+/** Request headers node:http handles itself, never handed to a fetch handler. */
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive']);
+
+/**
+ * Serves a WHATWG fetch handler `(Request) => Promise<Response>` on
+ * 127.0.0.1:`port` (0 picks a free one) with node:http, which is loaded here
+ * and only when this runs: servers call it only when they are the program, so
+ * the browser engines, which import the same files, never load node:http.
+ * Each request reaches the handler as `http://127.0.0.1:<port><path>` (the
+ * address it was served on, whatever Host the client sent); a client closing
+ * the connection aborts the Request's signal. Resolves with that origin once
+ * listening.
+ * @param {(request: Request) => Promise<Response>} handler @param {number} port
+ * @returns {Promise<string>} e.g. `http://127.0.0.1:8080`
+ */
+export async function serveOnLoopback(handler, port) {
+  const { createServer } = await import('node:http');
+  let origin = '';
+  const httpServer = createServer(async (req, res) => {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (!HOP_BY_HOP.has(key) && value !== undefined) headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const gone = new AbortController(); // the client closing the connection cancels its request
+    res.on('close', () => res.writableEnded || gone.abort());
+    const response = await handler(new Request(`${origin}${req.url}`, {
+      method: req.method,
+      headers,
+      body: hasBody ? Buffer.concat(chunks) : undefined,
+      signal: gone.signal,
+    }));
+    // Set-Cookie and other repeated headers are not used by the toys; one value per name is enough.
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise((resolve) => httpServer.listen(port, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${httpServer.address().port}`;
+  return origin;
 }
 
 // ---------------------------------------------------------------------------

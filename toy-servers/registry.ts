@@ -42,6 +42,16 @@ export interface ServerEntry {
    */
   readonly fetchUrl?: string;
   /**
+   * The part it plays in MCP authorization
+   * (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization):
+   * `resource-server`, an MCP server every request to which needs an access
+   * token; `authorization-server`, no MCP server at all but the OAuth 2.1
+   * server that issues those tokens (its `era` names the revision whose
+   * authorization rules it follows). Either way its test cases are the
+   * authorization flow (`tests/servers/authorization-script.ts`), not lines.
+   */
+  readonly role?: 'resource-server' | 'authorization-server';
+  /**
    * A starting point for the reader rather than a working server: it reads
    * lines and answers nothing, so it has no conformance transcript and no
    * checker verdict to meet. Tests that prove a working server (same bytes in
@@ -91,6 +101,23 @@ export const SERVERS = {
     // The Checker checks it over HTTP (its handle(request) served by the engine), never over stdio.
     widgets: ['Console', 'ServerEditor', 'Checker'],
   },
+  'protected-calendar': {
+    file: 'toy-servers/protected-calendar.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'The calendar behind Streamable HTTP as an OAuth 2.1 resource server: every request needs an access token from auth-server',
+    // Its requests need a token, which the Console and the Checker do not yet carry: shown and edited only, for now.
+    widgets: ['ServerEditor'],
+    role: 'resource-server',
+  },
+  'auth-server': {
+    file: 'toy-servers/auth-server.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'A toy OAuth 2.1 authorization server for protected-calendar: metadata, a consent page, PKCE, short-lived tokens',
+    widgets: ['ServerEditor'],
+    role: 'authorization-server',
+  },
   starter: {
     file: 'toy-servers/starter.mjs',
     transport: 'stdio',
@@ -112,6 +139,9 @@ export const SERVERS = {
 
 /** A server's name: a key of {@link SERVERS}. */
 export type ServerName = keyof typeof SERVERS;
+
+/** A server that plays a part in MCP authorization (an entry with a `role`). */
+export type OAuthServerName = { [K in ServerName]: (typeof SERVERS)[K] extends { role: string } ? K : never }[ServerName];
 
 /** Every server name, in picker order. */
 export const SERVER_NAMES = Object.keys(SERVERS) as ServerName[];

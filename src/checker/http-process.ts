@@ -35,6 +35,14 @@ export interface HttpSpawnerOptions {
   fetch?: FetchLike;
   /** An `Origin` header for every request (as a page at that origin would send). Default: none. */
   origin?: string;
+  /**
+   * Headers sent with every request, the first GET included, unless a request sets that header itself
+   * (names are case-insensitive). For a server that needs credentials, e.g.
+   * `{ authorization: 'Bearer <access token>' }`: MCP's authorization says the token goes in this header
+   * on every request (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization#token-requirements).
+   * Default: none.
+   */
+  headers?: Record<string, string>;
   /** How long the first spawn waits for any HTTP response from the URL before it rejects, in ms. Default 5000. */
   connectTimeoutMs?: number;
   /** The most a response body may carry, in UTF-8 bytes; past it the "process" ends. Default 4 MiB. */
@@ -251,6 +259,7 @@ export class HttpProcess implements CheckerProcess {
   readonly exit: Promise<ProcessExit>;
   readonly #fetch: FetchLike;
   readonly #origin: string | undefined;
+  readonly #extraHeaders: Record<string, string>;
   readonly #maxBodyBytes: number;
   readonly #stdout = new Set<(line: string) => void>();
   readonly #stderr = new Set<(text: string) => void>();
@@ -262,10 +271,11 @@ export class HttpProcess implements CheckerProcess {
   /** After a legacy `initialize` answered here: the version it agreed and the session it assigned, sent on later POSTs. */
   #legacy: { version?: string; sessionId?: string } = {};
 
-  constructor(url: string, options: { fetch: FetchLike; origin?: string; maxBodyBytes: number }) {
+  constructor(url: string, options: { fetch: FetchLike; origin?: string; headers?: Record<string, string>; maxBodyBytes: number }) {
     this.url = url;
     this.#fetch = options.fetch;
     this.#origin = options.origin;
+    this.#extraHeaders = withOverrides(options.headers ?? {});
     this.#maxBodyBytes = options.maxBodyBytes;
     this.exit = new Promise((resolve) => (this.#resolveExit = resolve));
   }
@@ -329,6 +339,7 @@ export class HttpProcess implements CheckerProcess {
   async #send(request: HttpRequestRecord, how: { emit: boolean; isNotification: boolean; isInitialize: boolean; headersOnly?: boolean }): Promise<HttpExchange> {
     const headers = { ...request.headers };
     if (this.#origin !== undefined && !('origin' in headers)) headers.origin = this.#origin;
+    for (const [name, value] of Object.entries(this.#extraHeaders)) if (!(name in headers)) headers[name] = value;
     const exchange: HttpExchange = { request: { ...request, headers }, status: 0, headers: {}, body: '', contentType: '', messages: [], done: false };
     this.exchanges.push(exchange);
     if (this.#exited) {
@@ -458,19 +469,24 @@ export function httpSpawner(url: string, options: HttpSpawnerOptions = {}): Spaw
   const timeoutMs = options.connectTimeoutMs ?? 5000;
   let reachable: Promise<void> | undefined;
   const spawn = async (): Promise<HttpProcess> => {
-    reachable ??= reach(url, fetchFn, timeoutMs, options.origin).catch((e: unknown) => {
+    reachable ??= reach(url, fetchFn, timeoutMs, options.origin, options.headers ?? {}).catch((e: unknown) => {
       reachable = undefined;
       throw e;
     });
     await reachable;
-    const proc = new HttpProcess(url, { fetch: fetchFn, maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024, ...(options.origin !== undefined ? { origin: options.origin } : {}) });
+    const proc = new HttpProcess(url, {
+      fetch: fetchFn,
+      maxBodyBytes: options.maxBodyBytes ?? 4 * 1024 * 1024,
+      ...(options.origin !== undefined ? { origin: options.origin } : {}),
+      ...(options.headers !== undefined ? { headers: options.headers } : {}),
+    });
     return proc;
   };
   return Object.assign(spawn, { url });
 }
 
 /** Resolves once `url` gives any HTTP response; rejects with a FailureError saying why not. */
-async function reach(url: string, fetchFn: FetchLike, timeoutMs: number, origin: string | undefined): Promise<void> {
+async function reach(url: string, fetchFn: FetchLike, timeoutMs: number, origin: string | undefined, extra: Record<string, string>): Promise<void> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
@@ -480,7 +496,7 @@ async function reach(url: string, fetchFn: FetchLike, timeoutMs: number, origin:
     }, timeoutMs);
   });
   try {
-    const headers: Record<string, string> = { accept: 'application/json, text/event-stream' };
+    const headers: Record<string, string> = { ...withOverrides(extra), accept: 'application/json, text/event-stream' };
     if (origin !== undefined) headers.origin = origin;
     const response = await Promise.race([fetchFn(new Request(url, { method: 'GET', headers, signal: controller.signal })), late]);
     void response.body?.cancel().catch(() => {});

@@ -22,6 +22,11 @@
  * its HTTP rules as stage 1, each line a POST (src/checker/http-process.ts);
  * `--json` then names it as `command: ["--url", <url>]`. A stdio run against
  * a program that answers nothing but prints a URL says to use `--url`.
+ * With `--url`, `--header 'Name: value'` (repeatable) adds a header to every
+ * request, and `--token <access token>` is short for
+ * `--header 'Authorization: Bearer <access token>'`: how a server that
+ * requires authorization is checked
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization#token-requirements).
  *
  * Exit code: 0 pass, 1 fail (a check failed, or warned under --strict, or the
  * server could not be started), 2 usage error, 3 incomplete (checks did not
@@ -40,6 +45,8 @@ const USAGE = `usage: npm run check-server -- [options] <command> [args...]
        npm run check-server -- [options] --url <url>
 options (every word from <command> on belongs to the server; -- ends the options):
   --url <url>          check the Streamable HTTP server at this MCP endpoint (instead of a command)
+  --header 'N: v'      with --url: send this header with every request (repeatable)
+  --token <token>      with --url: send 'Authorization: Bearer <token>' with every request
   --json               print the report as JSON (schema: src/checker/report.schema.json)
   --junit <file>       also write the report as JUnit XML to <file>
   --strict             count warnings (SHOULD rules) as failures
@@ -60,7 +67,23 @@ async function main(argv: string[]): Promise<number> {
   const options: CheckOptions = {};
   let junit: string | undefined;
   let url: string | undefined;
+  const headers: Record<string, string> = {};
   const line = parseServerCommandLine('check-server', USAGE, argv, {
+    '--header': {
+      takesValue: true,
+      apply(value) {
+        const m = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/.exec(value);
+        if (!m || /[\r\n\0]/.test(m[2]!)) return `--header needs 'Name: value', not ${value}`;
+        headers[m[1]!.toLowerCase()] = m[2]!;
+      },
+    },
+    '--token': {
+      takesValue: true,
+      apply(value) {
+        if (!/^[A-Za-z0-9._~+/-]+=*$/.test(value)) return '--token needs an access token (the characters of a Bearer token, no spaces)';
+        headers.authorization = `Bearer ${value}`;
+      },
+    },
     '--url': {
       takesValue: true,
       apply(value) {
@@ -107,7 +130,8 @@ async function main(argv: string[]): Promise<number> {
   const { json, command, args, words: rest } = line;
   if (url !== undefined && rest.length > 0) return usageError('give either --url or a server command, not both');
   if (url === undefined && rest.length === 0) return usageError('no server command given (or --url <url>)');
-  if (url !== undefined) return checkUrl(url, json, junit, options);
+  if (url === undefined && Object.keys(headers).length > 0) return usageError('--header and --token need --url (a stdio server gets its credentials from its environment)');
+  if (url !== undefined) return checkUrl(url, json, junit, options, headers);
   // Check that the command starts at all before running forty checks against it.
   try {
     const p = await spawnCommand(command, args);
@@ -138,8 +162,8 @@ function usageError(problem: string): number {
 }
 
 /** `--url`: the same stages over Streamable HTTP; 1 when nothing answers at the URL. */
-async function checkUrl(url: string, json: boolean, junit: string | undefined, options: CheckOptions): Promise<number> {
-  const spawn = httpSpawner(url);
+async function checkUrl(url: string, json: boolean, junit: string | undefined, options: CheckOptions, headers: Record<string, string>): Promise<number> {
+  const spawn = httpSpawner(url, { headers });
   // Check that something answers at all before running forty checks against it.
   try {
     (await spawn()).kill();

@@ -17,3 +17,4 @@ export * from './list-all.ts';
 export * from './mrtr.ts';
 export * from './python-json.ts';
 export * from './catalog.ts';
+export * from './authorization.ts';

@@ -19,7 +19,11 @@
  * - `expectsReply(line)`: whether a line must be answered (every line except
  *   blank ones and well-formed notifications), by the JSON-RPC rules alone.
  */
+import type { OAuthServerName } from '../../toy-servers/registry.ts';
 import type { WorkingServerName } from './harness.ts';
+
+/** The servers whose cases are lines: every working one but the two of the authorization flow (tests/servers/authorization-script.ts). */
+export type LineServerName = Exclude<WorkingServerName, OAuthServerName>;
 
 /** The environment for reproducible runs (frozen clock, seeded randomness; see toy-servers/plumbing.mjs). */
 export const TRANSCRIPT_ENV: Readonly<Record<string, string>> = Object.freeze({
@@ -173,8 +177,8 @@ export const legacyCases: string[] = [
   `${legacyLine(16, 'ping')}\r`,
 ];
 
-/** Input lines per server; see the module comment. Every server of the registry has an entry. */
-export const transcripts: Record<WorkingServerName, string[]> = {
+/** Input lines per server; see the module comment. Every server of the registry but the authorization flow's has an entry. */
+export const transcripts: Record<LineServerName, string[]> = {
   calendar: [...calendarCases, ...envelopeCases],
   noisy: [...calendarCases, ...envelopeCases],
   http: [...calendarCases, ...envelopeCases.filter((l) => !l.endsWith('\r'))],
@@ -205,7 +209,7 @@ const handlesFlow: string[] = [
 ];
 
 /** Steps that use earlier replies; see the module comment. */
-export const flows: Record<WorkingServerName, string[]> = {
+export const flows: Record<LineServerName, string[]> = {
   calendar: calendarFlow,
   noisy: calendarFlow,
   http: calendarFlow,

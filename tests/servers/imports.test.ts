@@ -39,17 +39,27 @@ describe('toy-servers imports', () => {
     }
     if (file === PLUMBING) expect(statics.every(([, , spec]) => spec.startsWith('node:')), 'plumbing imports no server').toBe(true);
     const dynamics = [...source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1]);
-    expect(dynamics, file).toEqual(file === 'http.mjs' ? ['node:http'] : []);
+    expect(dynamics, file).toEqual(file === PLUMBING ? ['node:http'] : []);
     if (file !== 'noisy.mjs') expect(/console\.log\(/.test(source), `${file} writes to stdout with console.log`).toBe(false);
     expect(source.startsWith('/**'), `${file} starts with a header comment`).toBe(true);
     expect(/spec digest|issue \d/i.test(source), `${file} cites public spec URLs, not the digest or issues`).toBe(false);
   });
 
-  it('http.mjs loads node:http only inside its run-as-program branch', () => {
-    const source = readFileSync(join(DIR, 'http.mjs'), 'utf8');
-    const branch = source.indexOf('if (isMainModule(import.meta.url)) {');
-    expect(branch).toBeGreaterThan(0);
-    expect(source.indexOf("await import('node:http')")).toBeGreaterThan(branch);
+  it('node:http is loaded only by plumbing.mjs\'s serveOnLoopback, which HTTP servers call only in their run-as-program branch', () => {
+    const plumbing = readFileSync(join(DIR, PLUMBING), 'utf8');
+    const binding = plumbing.indexOf('export async function serveOnLoopback(');
+    expect(binding).toBeGreaterThan(0);
+    expect(plumbing.indexOf("await import('node:http')")).toBeGreaterThan(binding);
+    const httpServers = TOY_SERVERS.filter((n) => SERVERS[n].transport === 'http');
+    expect(httpServers.length).toBeGreaterThanOrEqual(3);
+    for (const name of httpServers) {
+      const source = readFileSync(join(DIR, basename(SERVERS[name].file)), 'utf8');
+      const branch = source.indexOf('if (isMainModule(import.meta.url)) {');
+      expect(branch, name).toBeGreaterThan(0);
+      const calls = [...source.matchAll(/serveOnLoopback\(/g)].map((m) => m.index!);
+      expect(calls.length, name).toBe(1);
+      expect(calls[0], `${name} calls serveOnLoopback only when it is the program`).toBeGreaterThan(branch);
+    }
   });
 
   it('calendar.mjs starts itself only when it is the program (guarded for the servers that import it)', () => {

@@ -180,7 +180,12 @@ export const HTTP_CHECKS: CheckDef[] = [
       const req = c.probe();
       const ex = await post(c, s, req);
       const reply = responseIn(ex, req.id);
-      if (ex.status < 200 || ex.status > 299) c.fail(`${req.method} (id ${req.id}) got ${describeExchange(ex)}, not a 2xx response${ex.status === 404 || ex.status === 405 ? ': is this the MCP endpoint (its path, e.g. /mcp)?' : ''}`);
+      // A 401 with a Bearer challenge is a server that requires authorization: it needs a token, not a fix.
+      // https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization#authorization-flow-steps
+      const challenge = ex.status === 401 && /^bearer\b/i.test(ex.headers['www-authenticate'] ?? '') ? ex.headers['www-authenticate'] : undefined;
+      const why = ex.status === 404 || ex.status === 405 ? ': is this the MCP endpoint (its path, e.g. /mcp)?'
+        : challenge ? `: it requires authorization (WWW-Authenticate: ${challenge}); check it with an access token (the command line's --token)` : '';
+      if (ex.status < 200 || ex.status > 299) c.fail(`${req.method} (id ${req.id}) got ${describeExchange(ex)}, not a 2xx response${why}`);
       if (!reply) c.fail(`${req.method} (id ${req.id}) got ${describeExchange(ex)}, with no JSON-RPC response under that id`);
     },
   },

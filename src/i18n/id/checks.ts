@@ -559,7 +559,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+?) was served: (.+)$/, id: '{~1} tetap dilayani: {~2}' },
   { en: /^(.+?) got HTTP (\d+) with error (\S+) (.*), not 400 with -32020 \(HeaderMismatch\)$/, id: '{~1} mendapat HTTP {2} dengan error {3} {4}, bukan 400 dengan -32020 (HeaderMismatch)' },
   { en: /^(.+?) got (.+), not 400 with a JSON-RPC error -32020 \(HeaderMismatch\) under the request's id$/, id: '{~1} mendapat {~2}, bukan 400 dengan error JSON-RPC -32020 (HeaderMismatch) ber-id request itu' },
-  { en: /^(.+?) got (.+), not a 2xx response(|: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?)$/, id: '{~1} mendapat {~2}, bukan response 2xx{~3}' },
+  { en: /^(.+?) got (.+), not a 2xx response(|: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?|: it requires authorization \(WWW-Authenticate: .*\); check it with an access token \(the command line's --token\))$/, id: '{~1} mendapat {~2}, bukan response 2xx{~3}' },
   { en: /^(.+?) got (.+), with no JSON-RPC response under (?:that|its) id$/, id: '{~1} mendapat {~2}, tanpa response JSON-RPC ber-id itu' },
   { en: /^(.+?) got Content-Type application\/json with a body that is not JSON: (.+)$/, id: '{~1} mendapat Content-Type application/json dengan body yang bukan JSON: {~2}' },
   { en: /^(.+?) got Content-Type application\/json whose body is not a single JSON object: (.+)$/, id: '{~1} mendapat Content-Type application/json yang body-nya bukan satu objek JSON: {~2}' },
@@ -676,6 +676,7 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^(\S+) with (Mcp-Method|Mcp-Session-Id|Origin): (\S+)$/, id: '{1} dengan {2}: {3}' },
   { en: /^(\S+) for (.+) with Mcp-Name: (.+)$/, id: '{1} untuk {2} dengan Mcp-Name: {3}' },
   { en: /^: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?$/, id: ': benarkah ini endpoint MCP-nya (path-nya, misalnya /mcp)?' },
+  { en: /^: it requires authorization \(WWW-Authenticate: (.*)\); check it with an access token \(the command line's --token\)$/, id: ': server ini meminta otorisasi (WWW-Authenticate: {1}); periksa dengan access token (opsi --token di command line)' },
   { en: /^(\S+) \(id (.*)\)$/, id: '{1} (id {2})' },
   { en: /^([\w-]+(?:\/[\w-]+)+|\d+)$/, id: '{1}' },
 

@@ -18,6 +18,9 @@ import { httpServerHint } from '../../../src/checker/http-hint.ts';
 import { Session } from '../../../src/checker/session.ts';
 import { HTTP_MUTATIONS } from '../../fixtures/http-mutants/mutations.mjs';
 import { HTTP_REFERENCE, writeHttpMutants } from '../../fixtures/http-mutants/generate.mjs';
+import { CLIENT_DOCUMENTS, tokenFor } from '../../servers/authorization-script.ts';
+import { freePort, startHttpServer } from '../../servers/http-harness.ts';
+import { actualWords } from '../../../src/components/checker/check-words.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FAST = { replyTimeoutMs: 5000, quietMs: 150, transport: 'http' as const };
@@ -262,4 +265,50 @@ describe('check-server --url', () => {
     for (const c of failedFraming) expect(c.hint).toMatch(/looks like a Streamable HTTP server .*--url http:\/\/127\.0\.0\.1:\d+\/mcp/);
     expect(httpServerHint(report)?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   }, 120_000);
+});
+
+describe('check-server --url against a server that requires authorization (--token, --header)', () => {
+  /** auth-server.mjs and protected-calendar.mjs as real processes sharing a directory (and so the token key). */
+  async function protectedCalendar() {
+    const cwd = mkdtempSync(join(scratch, 'auth-'));
+    const issuer = `http://127.0.0.1:${await freePort()}`;
+    const calendar = await startHttpServer('protected-calendar', { cwd, env: { TOY_AUTH_SERVER: issuer } });
+    children.push(calendar.child);
+    const mcp = `${calendar.url}/mcp`;
+    const auth = await startHttpServer('auth-server', { cwd, port: Number(new URL(issuer).port), env: { TOY_AUTH_RESOURCES: mcp, TOY_CLIENT_DOCUMENTS: JSON.stringify(CLIENT_DOCUMENTS) } });
+    children.push(auth.child);
+    return { issuer, mcp };
+  }
+
+  it('without a token every check meets 401 and the run fails; with --token it passes as http.mjs does; --header does the same', async () => {
+    const { issuer, mcp } = await protectedCalendar();
+    const refused = await cli(['--json', '--url', mcp]);
+    expect(refused.code, refused.stderr).toBe(1);
+    const report = JSON.parse(refused.stdout) as CheckReport;
+    expect(report.verdict).toBe('fail');
+    const post = checks(report).find((c) => c.id === 'http.post-endpoint')!;
+    expect(post.status).toBe('fail');
+    expect(post.actual).toContain(`it requires authorization (WWW-Authenticate: Bearer resource_metadata="${new URL(mcp).origin}/.well-known/oauth-protected-resource/mcp", scope="calendar.read")`);
+    expect(post.actual).toContain('--token');
+    // The page shows the same sentence in Indonesian, the challenge kept as sent.
+    expect(actualWords(post.actual!, 'id')).toMatch(/, bukan response 2xx: server ini meminta otorisasi \(WWW-Authenticate: Bearer resource_metadata="[^"]+", scope="calendar.read"\); periksa dengan access token/);
+    const { access_token: token } = await tokenFor((request) => fetch(request), { issuer, resource: mcp, scope: 'calendar.read calendar.write' });
+    const r = await cli(['--url', mcp, '--token', token]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^verdict: PASS/);
+    expect(r.stdout).toContain('http.header-mismatch');
+    expect(r.stdout).not.toContain(token);
+    const h = await cli(['--json', '--url', mcp, '--header', `Authorization: Bearer ${token}`]);
+    expect(h.code, h.stderr).toBe(0);
+    expect(JSON.parse(h.stdout).verdict).toBe('pass');
+  }, 120_000);
+
+  it('--token and --header are usage errors (2) without --url or with a malformed value', async () => {
+    const stdio = await cli(['--token', 'abc', 'node', 'toy-servers/calendar.mjs']);
+    expect(stdio.code).toBe(2);
+    expect(stdio.stderr).toContain('--header and --token need --url');
+    const bad = await cli(['--url', 'http://127.0.0.1:9/mcp', '--header', 'no colon here']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--header needs 'Name: value'");
+  });
 });
