@@ -20,7 +20,7 @@ export type Era = 'modern' | 'legacy';
 export type Transport = 'stdio' | 'http';
 
 /** The widgets a lesson can point at a server. */
-export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker';
+export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest';
 
 /** One server of the course. */
 export interface ServerEntry {
@@ -98,8 +98,9 @@ export const SERVERS = {
     transport: 'http',
     era: 'modern',
     description: 'The calendar behind Streamable HTTP (POST /mcp)',
-    // The Checker checks it over HTTP (its handle(request) served by the engine), never over stdio.
-    widgets: ['Console', 'ServerEditor', 'Checker'],
+    // The Checker checks it over HTTP (its handle(request) served by the engine), never over stdio;
+    // HttpRequest sends it raw HTTP typed by hand (any server whose module exports handle(request)).
+    widgets: ['Console', 'ServerEditor', 'Checker', 'HttpRequest'],
   },
   'protected-calendar': {
     file: 'toy-servers/protected-calendar.mjs',

@@ -46,6 +46,11 @@ describe('registry entries', () => {
       for (const widget of ['Replay', 'ProbeFlow', 'TokenMeter'] as const) expect(serversFor(widget)).not.toContain(name);
     }
   });
+
+  test('HttpRequest runs HTTP servers only (their module\'s handle(request)), http.mjs among them', () => {
+    expect(serversFor('HttpRequest')).toContain('http');
+    for (const name of serversFor('HttpRequest')) expect(SERVERS[name].transport, name).toBe('http');
+  });
 });
 
 describe('imports: only what the engines provide', () => {

@@ -16,6 +16,7 @@ import { facts } from './facts.ts';
 import { engine } from './engine.ts';
 import { checker } from './checker.ts';
 import { failure } from './failure.ts';
+import { httpRequest } from './http-request.ts';
 
 export const en = {
   ...common,
@@ -32,4 +33,5 @@ export const en = {
   ...engine,
   ...checker,
   ...failure,
+  ...httpRequest,
 } as const;

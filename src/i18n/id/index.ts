@@ -17,6 +17,7 @@ import { facts } from './facts.ts';
 import { engine } from './engine.ts';
 import { checker } from './checker.ts';
 import { failure } from './failure.ts';
+import { httpRequest } from './http-request.ts';
 
 export const id: Record<keyof typeof en, string> = {
   ...common,
@@ -33,4 +34,5 @@ export const id: Record<keyof typeof en, string> = {
   ...engine,
   ...checker,
   ...failure,
+  ...httpRequest,
 };
