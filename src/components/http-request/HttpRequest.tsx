@@ -617,43 +617,28 @@ function ValuesTable(p: ValuesTableProps): JSX.Element {
       </h4>
       <p class="mcp-help">{t('httpRequest.valuesHelp')}</p>
       {p.rows.length ? (
-        <table class="mcp-http-table" data-values="">
-          <thead>
-            <tr>
-              <th scope="col">{t('httpRequest.valueName')}</th>
-              <th scope="col">{t('httpRequest.valueValue')}</th>
-              <th scope="col">{t('httpRequest.valueFrom')}</th>
-              <th scope="col">
-                <span class="sr-only">{t('httpRequest.valueRemove')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.rows.map((r) => (
-              <tr key={r.name} data-value={r.name}>
-                <th scope="row">
-                  <code>{r.name}</code>
-                </th>
-                <td>
-                  <input
-                    class="mcp-http-value"
-                    aria-label={t('httpRequest.valueEdit', { name: r.name })}
-                    value={r.value}
-                    spellcheck={false}
-                    autocomplete="off"
-                    onInput={(e) => p.onEdit(r.name, (e.currentTarget as HTMLInputElement).value)}
-                  />
-                </td>
-                <td class="mcp-note">{said(r.from)}</td>
-                <td>
-                  <button type="button" class="mcp-btn mcp-btn-small" data-action="remove-value" aria-label={t('httpRequest.valueRemoveNamed', { name: r.name })} onClick={() => p.onRemove(r.name)}>
-                    {t('httpRequest.valueRemove')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul class="mcp-http-values-list" data-values="">
+          {p.rows.map((r) => (
+            <li key={r.name} class="mcp-http-value-row" data-value={r.name}>
+              <label class="mcp-http-value-name" for={`${p.uid}-v-${r.name}`}>
+                <code>{r.name}</code>
+                <span class="sr-only"> ({t('httpRequest.valueValue')})</span>
+              </label>
+              <input
+                id={`${p.uid}-v-${r.name}`}
+                class="mcp-http-value"
+                value={r.value}
+                spellcheck={false}
+                autocomplete="off"
+                onInput={(e) => p.onEdit(r.name, (e.currentTarget as HTMLInputElement).value)}
+              />
+              <span class="mcp-note mcp-http-value-from">{t('httpRequest.valueFromIs', { from: said(r.from) })}</span>
+              <button type="button" class="mcp-btn mcp-btn-small" data-action="remove-value" aria-label={t('httpRequest.valueRemoveNamed', { name: r.name })} onClick={() => p.onRemove(r.name)}>
+                {t('httpRequest.valueRemove')}
+              </button>
+            </li>
+          ))}
+        </ul>
       ) : (
         <p class="mcp-empty">{t('httpRequest.noValues')}</p>
       )}

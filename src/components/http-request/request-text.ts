@@ -2,7 +2,7 @@
  * What the reader typed in the HttpRequest widget (method, path, headers as
  * `Name: value` lines, body), checked and turned into one request for one
  * server of the page, with `{{name}}` variables filled in from the widget's
- * values. Pure: no page, no network; every problem comes back as data (a code
+ * values (percent-encoded in a query or a form body). Pure: no page, no network; every problem comes back as data (a code
  * and its values) that the widget says in the reader's language, so nothing
  * typed is lost.
  *
@@ -70,12 +70,13 @@ export function variablesIn(text: string): string[] {
 }
 
 /**
- * `text` with every `{{name}}` replaced by `values[name]` as it is (no
- * encoding: a template that puts a value in a query or a form body writes it
- * already safe there). Names without a non-empty value are collected in
- * `missing` and left as typed.
+ * `text` with every `{{name}}` replaced by `values[name]`: as it is, or
+ * percent-encoded (`encodeURIComponent`) when `encode` is true, for a value
+ * that lands in a query or a form-urlencoded body (a scope list has spaces, a
+ * redirect URI has `:` and `/`). Names without a non-empty value are
+ * collected in `missing` and left as typed.
  */
-export function substitute(text: string, values: Readonly<Record<string, string>>): { text: string; used: string[]; missing: string[] } {
+export function substitute(text: string, values: Readonly<Record<string, string>>, encode = false): { text: string; used: string[]; missing: string[] } {
   const used: string[] = [];
   const missing: string[] = [];
   const out = text.replace(VARIABLE, (whole, name: string) => {
@@ -85,9 +86,18 @@ export function substitute(text: string, values: Readonly<Record<string, string>
       return whole;
     }
     if (!used.includes(name)) used.push(name);
-    return v;
+    return encode ? encodeURIComponent(v) : v;
   });
   return { text: out, used, missing };
+}
+
+/** The path with its variables filled: as they are before the `?` (a whole URL may come from a value), percent-encoded after it. */
+function substitutePath(path: string, values: Readonly<Record<string, string>>): { text: string; used: string[]; missing: string[] } {
+  const q = path.indexOf('?');
+  if (q === -1) return substitute(path, values);
+  const head = substitute(path.slice(0, q), values);
+  const query = substitute(path.slice(q), values, true);
+  return { text: head.text + query.text, used: [...new Set([...head.used, ...query.used])], missing: [...new Set([...head.missing, ...query.missing])] };
 }
 
 /**
@@ -140,7 +150,9 @@ export function normalOrigin(origin: string): string | undefined {
 
 /**
  * Checks `draft` and builds the request it describes, with `values` filling
- * its `{{variables}}` (in the path, the headers and the body). Returns every
+ * its `{{variables}}` (in the path, the headers and the body; percent-encoded
+ * after the path's `?` and in a body sent as
+ * `application/x-www-form-urlencoded`). Returns every
  * problem found at once (so the reader fixes them in one go), or the request.
  * Never throws.
  */
@@ -154,9 +166,10 @@ export function buildRequest(
   if (!TOKEN.test(method)) problems.push({ code: 'method', vars: { method } });
   else if (FORBIDDEN_METHODS.has(method.toUpperCase())) problems.push({ code: 'methodForbidden', vars: { method } });
 
-  const path = substitute(draft.path.trim(), values);
+  const path = substitutePath(draft.path.trim(), values);
   const headers = substitute(draft.headers, values);
-  const body = substitute(draft.body, values);
+  const form = parseHeaderLines(headers.text).headers.some(([k, v]) => k.toLowerCase() === 'content-type' && /^application\/x-www-form-urlencoded\b/i.test(v));
+  const body = substitute(draft.body, values, form);
   const missing = [...new Set([...path.missing, ...headers.missing, ...body.missing])];
   if (missing.length) problems.push({ code: 'variable', vars: { names: missing.map((n) => `{{${n}}}`).join(', ') } });
 

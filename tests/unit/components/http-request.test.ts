@@ -58,6 +58,18 @@ describe('the typed request', () => {
     expect(d.body).toContain('{{code}}');
   });
 
+  test('values are percent-encoded in a query and in a form body, and inserted as they are elsewhere', () => {
+    const values = { scope: 'calendar.read calendar.write', redirect_uri: 'http://127.0.0.1:3000/callback', token_endpoint: 'http://127.0.0.1:9000/token' };
+    const q = buildRequest(draft({ path: '/authorize?scope={{scope}}&redirect_uri={{redirect_uri}}' }), TARGETS, values);
+    expect(q.ok && new URL(q.request.url).searchParams.get('scope')).toBe(values.scope);
+    expect(q.ok && new URL(q.request.url).searchParams.get('redirect_uri')).toBe(values.redirect_uri);
+    const form = buildRequest(draft({ method: 'POST', path: '{{token_endpoint}}', headers: 'content-type: application/x-www-form-urlencoded', body: 'scope={{scope}}' }), TARGETS, values);
+    expect(form.ok && new URLSearchParams(form.request.body).get('scope')).toBe(values.scope);
+    const json = buildRequest(draft({ method: 'POST', path: '/mcp', headers: 'Content-Type: application/json\nAuthorization: Bearer {{scope}}', body: '{"s":"{{scope}}"}' }), TARGETS, values);
+    expect(json.ok && json.request.body).toBe(`{"s":"${values.scope}"}`);
+    expect(json.ok && json.request.headers[1]).toEqual(['Authorization', `Bearer ${values.scope}`]);
+  });
+
   test('a full URL picks the server by its origin; an unknown origin is named with the known ones', () => {
     const r = buildRequest(draft({ path: 'http://127.0.0.1:9000/.well-known/oauth-authorization-server' }), TARGETS, {});
     expect(r.ok && r.request.target.server).toBe('auth-server');
