@@ -71,7 +71,7 @@ export async function sendTemplate(w: Locator, label: string): Promise<Shown> {
 
 /** The value `name` in the widget's values table ('' when it has none). */
 export async function valueOf(w: Locator, name: string): Promise<string> {
-  const cell = w.locator(`tr[data-value="${name}"] input`);
+  const cell = w.locator(`[data-value="${name}"] .mcp-http-value`);
   return (await cell.count()) ? cell.inputValue() : '';
 }
 
@@ -83,7 +83,7 @@ export async function keptValue(w: Locator, name: string): Promise<string> {
 
 /** Edits the value `name` in the table, as a reader types over it. */
 export async function setValue(w: Locator, name: string, value: string): Promise<void> {
-  await w.locator(`tr[data-value="${name}"] input`).fill(value);
+  await w.locator(`[data-value="${name}"] .mcp-http-value`).fill(value);
   await expect.poll(() => valueOf(w, name)).toBe(value);
 }
 
