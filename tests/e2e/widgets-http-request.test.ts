@@ -101,8 +101,13 @@ describe('HttpRequest', () => {
     const page = await open(LAB);
     const w = await widgetAt(page);
     await w.locator('[data-action="use-template"]').nth(1).click();
+    // A header a page may not set: Chromium drops it, and the widget says so (http.mjs would refuse a foreign Origin with 403).
+    await field(w, 'headers').fill(`${await field(w, 'headers').inputValue()}\nOrigin: http://evil.example`);
     await w.locator('[data-action="send"]').click();
     const ex = await exchange(w, 1);
+    await expect.poll(() => ex.getAttribute('data-status')).toBe('200');
+    expect(await ex.locator('[data-dropped]').innerText()).toContain('Origin');
+    expect(await text(ex.locator('pre[data-raw="request"]'))).not.toContain('evil.example');
     await expect.poll(() => ex.locator('[data-body="sse"] li[data-event="message"]').count()).toBeGreaterThan(0);
     expect(await ex.locator('[data-note="sse"]').count()).toBe(1);
     expect(await text(ex.locator('[data-body="sse"] li').last().locator('.mcp-json'))).toContain('"id"');

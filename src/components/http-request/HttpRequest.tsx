@@ -281,7 +281,8 @@ export function HttpRequest(props: HttpRequestProps): JSX.Element {
         ex.failure = t('httpRequest.loadFailed', { entry: endpoints.entryOf(r.target.server as ServerName), why: errorText(e) });
         return;
       }
-      const outcome = await callWithDeadline(() => endpoint.handle(request), DEADLINE_MS);
+      // Past the deadline the request's signal is aborted: a handler that watches it sees the client leave.
+      const outcome = await callWithDeadline((signal) => endpoint.handle(new Request(request, { signal })), DEADLINE_MS);
       if (outcome.kind === 'timeout') {
         ex.failure = t('httpRequest.timeout', { s: DEADLINE_MS / 1000 });
         return;
@@ -385,61 +386,32 @@ export function HttpRequest(props: HttpRequestProps): JSX.Element {
               </select>
             </span>
           ) : null}
-          <span class="mcp-http-field mcp-http-method">
-            <label for={`${uid}-method`}>{t('httpRequest.method')}</label>
-            <input
-              id={`${uid}-method`}
-              data-control="method"
-              list={`${uid}-methods`}
-              value={draft.method}
-              autocomplete="off"
-              spellcheck={false}
-              onInput={(e) => update({ method: (e.currentTarget as HTMLInputElement).value })}
-            />
-            <datalist id={`${uid}-methods`}>
-              {['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => (
-                <option key={m} value={m} />
-              ))}
-            </datalist>
-          </span>
-          <span class="mcp-http-field mcp-http-path">
-            <label for={`${uid}-path`}>{t('httpRequest.path')}</label>
-            <input
-              id={`${uid}-path`}
-              ref={pathInput}
-              data-control="path"
-              value={draft.path}
-              autocomplete="off"
-              spellcheck={false}
-              onInput={(e) => update({ path: (e.currentTarget as HTMLInputElement).value })}
-            />
-          </span>
+          <TextField
+            id={`${uid}-method`}
+            class="mcp-http-method"
+            label={t('httpRequest.method')}
+            control="method"
+            value={draft.method}
+            list={`${uid}-methods`}
+            onValue={(method) => update({ method })}
+          />
+          <datalist id={`${uid}-methods`}>
+            {['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'].map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          <TextField id={`${uid}-path`} class="mcp-http-path" label={t('httpRequest.path')} control="path" value={draft.path} inputRef={pathInput} onValue={(path) => update({ path })} />
         </div>
-        <span class="mcp-http-field">
-          <label for={`${uid}-headers`}>{t('httpRequest.headers')}</label>
-          <textarea
-            id={`${uid}-headers`}
-            class="mcp-http-text"
-            data-control="headers"
-            rows={4}
-            spellcheck={false}
-            value={draft.headers}
-            onInput={(e) => update({ headers: (e.currentTarget as HTMLTextAreaElement).value })}
-          />
-        </span>
-        <span class="mcp-http-field">
-          <label for={`${uid}-body`}>{t('httpRequest.body')}</label>
-          <textarea
-            id={`${uid}-body`}
-            class="mcp-http-text"
-            data-control="body"
-            rows={5}
-            spellcheck={false}
-            aria-describedby={`${uid}-help`}
-            value={draft.body}
-            onInput={(e) => update({ body: (e.currentTarget as HTMLTextAreaElement).value })}
-          />
-        </span>
+        <TextField id={`${uid}-headers`} label={t('httpRequest.headers')} control="headers" value={draft.headers} rows={4} onValue={(headers) => update({ headers })} />
+        <TextField
+          id={`${uid}-body`}
+          label={t('httpRequest.body')}
+          control="body"
+          value={draft.body}
+          rows={5}
+          describedBy={`${uid}-help`}
+          onValue={(body) => update({ body })}
+        />
         <p id={`${uid}-help`} class="mcp-help">
           {t('httpRequest.help')}
         </p>
@@ -533,26 +505,18 @@ export function HttpRequest(props: HttpRequestProps): JSX.Element {
             {steps && 'error' in steps ? (
               <dd class="mcp-tone-error">{steps.error}</dd>
             ) : steps && steps.verifier === verifier ? (
-              <>
-                <dt>{t('httpRequest.pkceAscii', { n: steps.ascii.length })}</dt>
-                <dd>
-                  <code class="mcp-raw" data-pkce="ascii">
-                    {hexBytes(steps.ascii)}
+              ([
+                ['ascii', t('httpRequest.pkceAscii', { n: steps.ascii.length }), hexBytes(steps.ascii)],
+                ['digest', t('httpRequest.pkceDigest'), hexBytes(steps.digest)],
+                ['challenge', t('httpRequest.pkceChallenge'), steps.challenge],
+              ] as const).map(([step, term, bytes]) => [
+                <dt key={`${step}-t`}>{term}</dt>,
+                <dd key={`${step}-d`}>
+                  <code class="mcp-raw" data-pkce={step}>
+                    {bytes}
                   </code>
-                </dd>
-                <dt>{t('httpRequest.pkceDigest')}</dt>
-                <dd>
-                  <code class="mcp-raw" data-pkce="digest">
-                    {hexBytes(steps.digest)}
-                  </code>
-                </dd>
-                <dt>{t('httpRequest.pkceChallenge')}</dt>
-                <dd>
-                  <code class="mcp-raw" data-pkce="challenge">
-                    {steps.challenge}
-                  </code>
-                </dd>
-              </>
+                </dd>,
+              ])
             ) : null}
           </dl>
         ) : (
@@ -593,6 +557,32 @@ export function HttpRequest(props: HttpRequestProps): JSX.Element {
         </ol>
       </div>
     </section>
+  );
+}
+
+/** A labelled text input (or textarea, with `rows`) of the widget; `control` names it for tests (`data-control`). */
+function TextField(p: {
+  id: string;
+  label: string;
+  control: string;
+  value: string;
+  onValue: (value: string) => void;
+  class?: string;
+  rows?: number;
+  list?: string;
+  describedBy?: string;
+  inputRef?: { current: HTMLInputElement | null };
+}): JSX.Element {
+  const common = { id: p.id, 'data-control': p.control, value: p.value, spellcheck: false, 'aria-describedby': p.describedBy };
+  return (
+    <span class={`mcp-http-field ${p.class ?? ''}`}>
+      <label for={p.id}>{p.label}</label>
+      {p.rows ? (
+        <textarea {...common} class="mcp-editor-fallback mcp-http-text" rows={p.rows} onInput={(e) => p.onValue((e.currentTarget as HTMLTextAreaElement).value)} />
+      ) : (
+        <input {...common} ref={p.inputRef} list={p.list} autocomplete="off" onInput={(e) => p.onValue((e.currentTarget as HTMLInputElement).value)} />
+      )}
+    </span>
   );
 }
 
@@ -650,14 +640,8 @@ function ValuesTable(p: ValuesTableProps): JSX.Element {
           p.onAdd();
         }}
       >
-        <span class="mcp-http-field mcp-http-inline">
-          <label for={`${p.uid}-new-name`}>{t('httpRequest.valueNewName')}</label>
-          <input id={`${p.uid}-new-name`} data-control="new-name" value={p.newName} spellcheck={false} autocomplete="off" onInput={(e) => p.setNewName((e.currentTarget as HTMLInputElement).value)} />
-        </span>
-        <span class="mcp-http-field mcp-http-inline">
-          <label for={`${p.uid}-new-value`}>{t('httpRequest.valueNewValue')}</label>
-          <input id={`${p.uid}-new-value`} data-control="new-value" value={p.newValue} spellcheck={false} autocomplete="off" onInput={(e) => p.setNewValue((e.currentTarget as HTMLInputElement).value)} />
-        </span>
+        <TextField id={`${p.uid}-new-name`} class="mcp-http-inline" label={t('httpRequest.valueNewName')} control="new-name" value={p.newName} onValue={p.setNewName} />
+        <TextField id={`${p.uid}-new-value`} class="mcp-http-inline" label={t('httpRequest.valueNewValue')} control="new-value" value={p.newValue} onValue={p.setNewValue} />
         <button type="submit" class="mcp-btn" data-action="add-value">
           {t('httpRequest.valueAdd')}
         </button>
