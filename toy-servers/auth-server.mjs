@@ -49,7 +49,9 @@
  * Environment:
  *   TOY_AUTH_ISSUER      its issuer URL (default: the origin each request came to)
  *   TOY_AUTH_RESOURCES   comma-separated canonical URIs it issues tokens for
- *                        (default http://127.0.0.1:8081/mcp, protected-calendar.mjs's default)
+ *                        (default http://127.0.0.1:8081/mcp, protected-calendar.mjs's default,
+ *                        and http://127.0.0.1:8082/mcp, a second MCP server that runs nowhere: the
+ *                        resource of the token that is not the calendar's)
  *   TOY_CLIENT_DOCUMENTS a JSON object {client_id URL: metadata document}: the
  *                        Client ID Metadata Documents it can "fetch" (see knownDocuments)
  *   TOY_CLOCK, TOY_SEED, TOY_STATE_DIR as for every toy server (the clock; the
@@ -98,7 +100,7 @@ export const PRE_REGISTERED = Object.freeze({
  */
 export function createAuthServer({
   issuer: fixedIssuer = process.env.TOY_AUTH_ISSUER || undefined,
-  resources = (process.env.TOY_AUTH_RESOURCES || 'http://127.0.0.1:8081/mcp').split(',').map((s) => s.trim()).filter(Boolean),
+  resources = (process.env.TOY_AUTH_RESOURCES || 'http://127.0.0.1:8081/mcp,http://127.0.0.1:8082/mcp').split(',').map((s) => s.trim()).filter(Boolean),
   fetchClientDocument = knownDocuments(documentsFromEnv()),
   now = toyNow,
 } = {}) {

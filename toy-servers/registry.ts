@@ -113,8 +113,9 @@ export const SERVERS = {
     transport: 'http',
     era: 'modern',
     description: 'The calendar behind Streamable HTTP as an OAuth 2.1 resource server: every request needs an access token from auth-server',
-    // Its requests need a token, which the Console and the Checker do not yet carry: shown and edited only, for now.
-    widgets: ['ServerEditor'],
+    // Its requests need a token, which the Console and the Checker do not carry: HttpRequest sends them typed by
+    // hand (Authorization header included), and ServerEditor's Run is what then answers.
+    widgets: ['ServerEditor', 'HttpRequest'],
     role: 'resource-server',
   },
   'auth-server': {
@@ -122,7 +123,7 @@ export const SERVERS = {
     transport: 'http',
     era: 'modern',
     description: 'A toy OAuth 2.1 authorization server for protected-calendar: metadata, a consent page, PKCE, short-lived tokens',
-    widgets: ['ServerEditor'],
+    widgets: ['ServerEditor', 'HttpRequest'],
     role: 'authorization-server',
   },
   starter: {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { inject } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { builtPages } from './support/pages.ts';
+import { allow, freshPkce, httpRequestAt, sendTemplate } from './support/lesson-http.ts';
 
 /** WCAG 2.2 AA, as Starlight's own a11y suite checks it. */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -31,5 +32,38 @@ test.for(pages)('axe finds no WCAG 2.2 AA violation on /%s (light, then dark)', 
     const results = await new AxeBuilder({ page }).withTags(tags).analyze();
     const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     expect(summary, scheme).toEqual([]);
+  }
+});
+
+test('the authorization lessons are among the pages checked, in both editions', () => {
+  for (const slug of ['who-may-call', 'get-a-token', 'not-for-you']) {
+    expect(pages).toContain(`${slug}/`);
+    expect(pages).toContain(`id/${slug}/`);
+  }
+});
+
+/**
+ * The HttpRequest widget in the states the authorization lessons bring it to,
+ * judged in both themes: a 401 with its challenge explained, a consent page's
+ * source with its form and the answer written into the fields, a redirect with
+ * its checks, a token response with the JWT decoded, and the values table filled.
+ */
+test.for(['get-a-token/', 'id/get-a-token/'])('axe finds no WCAG 2.2 AA violation in the HttpRequest widget mid-flow on /%s (light, then dark)', async (path, { open }) => {
+  const page = await open(path, { colorScheme: 'light', offline: true });
+  const w = await httpRequestAt(page, 0);
+  const labels = await w.locator('button[data-action="use-template"]').allInnerTexts();
+  const pick = async (n: number) => sendTemplate(w, labels[n]!);
+  await pick(0); // the metadata
+  await freshPkce(w);
+  await allow(w, await pick(2)); // the authorization request, answered
+  await pick(3); // the token request
+  await pick(5); // create_event: 403 insufficient_scope
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((s) => {
+      document.documentElement.dataset.theme = s;
+      return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }, scheme);
+    const results = await new AxeBuilder({ page }).include('section.mcp-http-request').withTags(tags).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), scheme).toEqual([]);
   }
 });

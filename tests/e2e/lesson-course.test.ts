@@ -47,7 +47,7 @@ for (const site of lessonSites()) {
   for (const { prefix, lang, pages, tagline, start } of EDITIONS) {
     describe(`${prefix}course (${site.name} build)`, () => {
       test('landing page -> how this course works; the sidebar lists the lessons in order with links into this build', async ({ open }) => {
-        expect(pages).toHaveLength(17);
+        expect(pages).toHaveLength(20);
         // The same lessons in both editions, in the same order.
         expect(pages.map((p) => [p.slug, p.order])).toEqual(english.pages.map((p) => [p.slug, p.order]));
         expect(pages[0].slug).toBe('how-this-course-works');

@@ -9,7 +9,7 @@ export const httpRequest = {
   'httpRequest.title': 'HTTP by hand: {servers}',
   'httpRequest.starting': 'Starting requests:',
   'httpRequest.server': 'Server',
-  'httpRequest.method': 'Method',
+  'httpRequest.method': 'HTTP method',
   'httpRequest.path': 'Path and query (or a full URL of a server of this page)',
   'httpRequest.headers': 'Headers, one "Name: value" per line',
   'httpRequest.body': 'Body',
