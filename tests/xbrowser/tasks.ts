@@ -143,26 +143,6 @@ const EVERYWHERE: Record<Lang, readonly Engine[]> = { en: ENGINES, id: ENGINES }
 const SAME_AS_THE_WIRE: Record<Lang, readonly Engine[]> = { en: ['chromium'], id: ['chromium'] };
 const STARTER: Record<Lang, readonly Engine[]> = { en: ['chromium'], id: [] };
 
-/**
- * WebKit cannot transfer a ReadableStream with postMessage (DataCloneError; Chromium and Firefox
- * can): the Worker engine's fetch bridge posts a fetch handler's Response body to the page as a
- * transferred stream, so in WebKit the process serving http.mjs ends with code 1 at its first
- * Response and the HTTP Console gets no exchange.
- */
-const NO_TRANSFERABLE_STREAMS: Limit = {
-  reason:
-    "WebKit cannot transfer a ReadableStream with postMessage (DataCloneError), and the Worker engine's fetch bridge posts each Response body as a transferred stream: http.mjs exits with code 1 at its first reply",
-  present: () => {
-    try {
-      const stream = new ReadableStream();
-      new MessageChannel().port1.postMessage(stream, [stream as unknown as Transferable]);
-      return false;
-    } catch {
-      return true;
-    }
-  },
-};
-
 const ROWS: Row[] = [
   { lesson: 'how-this-course-works', action: { kind: 'read' }, expected: {} },
   { lesson: 'why-a-protocol', action: { kind: 'counter', apps: 10, systems: 20 }, expected: { counts: { pointToPoint: 200, withProtocol: 30 } } },
@@ -200,7 +180,6 @@ const ROWS: Row[] = [
     lesson: 'streamable-http',
     action: { kind: 'post' },
     expected: { http: { status: 200, body: { id: 1, result: { resultType: 'complete', supportedVersions: ['2026-07-28'] } } } },
-    limits: { webkit: NO_TRANSFERABLE_STREAMS },
   },
   {
     lesson: 'progress-cancellation-timeouts',

@@ -203,6 +203,50 @@ function serveFetch(namespace: Record<string, unknown>, entry: string): void {
   for (const job of fetchQueue.splice(0)) answerFetch(job.id, job.request);
 }
 
+/** Whether this browser can transfer a ReadableStream with postMessage (WebKit cannot: DataCloneError). Asked once. */
+let streamsTransfer: boolean | undefined;
+function canTransferStreams(): boolean {
+  if (streamsTransfer === undefined) {
+    try {
+      const probe = new ReadableStream();
+      const channel = new MessageChannel();
+      channel.port1.postMessage(probe, [probe as unknown as Transferable]);
+      channel.port1.close();
+      streamsTransfer = true;
+    } catch {
+      streamsTransfer = false;
+    }
+  }
+  return streamsTransfer;
+}
+
+/** Readers of response bodies sent in `fetch-chunk` messages, by fetch id (a `fetch-cancel` cancels one). */
+const pumping = new Map<number, ReadableStreamDefaultReader<Uint8Array>>();
+
+/** Sends `body` to the page piece by piece, in order, then its end (or the error that ended it). */
+function pumpBody(id: number, body: ReadableStream<Uint8Array>): void {
+  const reader = body.getReader();
+  pumping.set(id, reader);
+  const next = (): void => {
+    reader.read().then(
+      ({ value, done }) => {
+        if (done) {
+          pumping.delete(id);
+          post({ t: 'fetch-chunk', id, done: true });
+          return;
+        }
+        post({ t: 'fetch-chunk', id, data: value });
+        next();
+      },
+      (error: unknown) => {
+        pumping.delete(id);
+        post({ t: 'fetch-chunk', id, error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  };
+  next();
+}
+
 function answerFetch(id: number, r: SerializedRequest): void {
   if (!fetchHandler) {
     fetchQueue.push({ id, request: r });
@@ -215,14 +259,11 @@ function answerFetch(id: number, r: SerializedRequest): void {
     .then(
       (response) => {
         const body = response.body;
-        post(
-          {
-            t: 'fetch-result',
-            id,
-            response: { status: response.status, statusText: response.statusText, headers: [...response.headers], body },
-          },
-          body ? [body as unknown as Transferable] : [],
-        );
+        const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] };
+        if (body && !canTransferStreams()) {
+          post({ t: 'fetch-result', id, response: { ...head, body: null, chunked: true } });
+          pumpBody(id, body);
+        } else post({ t: 'fetch-result', id, response: { ...head, body } }, body ? [body as unknown as Transferable] : []);
       },
       (error) => post({ t: 'fetch-result', id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     )
@@ -254,6 +295,10 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       break;
     case 'fetch':
       answerFetch(message.id, message.request);
+      break;
+    case 'fetch-cancel':
+      void pumping.get(message.id)?.cancel();
+      pumping.delete(message.id);
       break;
   }
 };

@@ -3,7 +3,9 @@
  * handle(request: Request): Promise<Response>`, as in `http.mjs`) inside a
  * Worker process of the engine, from the page, with no network: the Request
  * is taken apart, posted, rebuilt in the Worker, and the Response comes back
- * with its body as a transferred stream (so SSE replies stream too).
+ * with its body as a transferred stream (so SSE replies stream too). Where
+ * the browser cannot transfer a stream (WebKit), the body comes in pieces,
+ * one message each, into a stream made here; cancelling it tells the Worker.
  */
 import type { FetchEndpoint } from '../types.ts';
 import type { SerializedRequest } from './worker-messages.ts';
@@ -19,6 +21,16 @@ export interface FetchHandler extends FetchEndpoint {
 export function bridgeFetch(process: WorkerProcess): FetchHandler {
   let nextId = 1;
   const waiting = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
+  /** Bodies that arrive in `fetch-chunk` messages, by fetch id, until their end. */
+  const bodies = new Map<number, ReadableStreamDefaultController<Uint8Array>>();
+  const chunkedBody = (id: number) =>
+    new ReadableStream<Uint8Array>({
+      start: (controller) => void bodies.set(id, controller),
+      cancel: () => {
+        bodies.delete(id);
+        if (!process.exited) process.send({ t: 'fetch-cancel', id });
+      },
+    });
   process.onFetchResult = (message) => {
     const job = waiting.get(message.id);
     if (!job) return;
@@ -26,14 +38,25 @@ export function bridgeFetch(process: WorkerProcess): FetchHandler {
     if (message.response) {
       const r = message.response;
       const nullBody = r.status === 101 || r.status === 204 || r.status === 205 || r.status === 304;
-      job.resolve(new Response(nullBody ? null : r.body, { status: r.status, statusText: r.statusText, headers: r.headers }));
+      const body = nullBody ? null : r.chunked ? chunkedBody(message.id) : r.body;
+      job.resolve(new Response(body, { status: r.status, statusText: r.statusText, headers: r.headers }));
     } else job.reject(new FailureError(message.error ?? 'the handler failed', failure('handler-failed', { detail: message.error ?? '' })));
+  };
+  process.onFetchChunk = (message) => {
+    const controller = bodies.get(message.id);
+    if (!controller) return;
+    if (message.data) controller.enqueue(message.data);
+    if (message.error !== undefined) controller.error(new FailureError(message.error, failure('handler-failed', { detail: message.error })));
+    if (message.done || message.error !== undefined) bodies.delete(message.id);
+    if (message.done) controller.close();
   };
   void process.exit.then((info) => {
     const vars: Failure['vars'] = info.signal ? { signal: info.signal } : { code: String(info.code) };
     const why = failure('process-ended', {}, failure('exit', vars, info.why));
     for (const job of waiting.values()) job.reject(new FailureError(`the process exited (${info.reason ?? `code ${info.code}`})`, why));
     waiting.clear();
+    for (const controller of bodies.values()) controller.error(new FailureError(`the process exited (${info.reason ?? `code ${info.code}`})`, why));
+    bodies.clear();
   });
   return {
     process,

@@ -53,7 +53,9 @@ export type ToWorker =
   | { t: 'stdin'; data: Uint8Array }
   | { t: 'stdin-end' }
   | { t: 'fs'; changes: FileChanges }
-  | { t: 'fetch'; id: number; request: SerializedRequest };
+  | { t: 'fetch'; id: number; request: SerializedRequest }
+  /** The page no longer reads the body of fetch `id` (sent only for a body that comes in `fetch-chunk` messages). */
+  | { t: 'fetch-cancel'; id: number };
 
 /** A `Request` taken apart for `postMessage`. */
 export interface SerializedRequest {
@@ -63,12 +65,17 @@ export interface SerializedRequest {
   body: ArrayBuffer | null;
 }
 
-/** A `Response` taken apart for `postMessage`; `body` is transferred as a stream. */
+/**
+ * A `Response` taken apart for `postMessage`; `body` is transferred as a stream. Where the browser
+ * cannot transfer a `ReadableStream` (WebKit: DataCloneError), `body` is null, `chunked` is true,
+ * and the body follows in `fetch-chunk` messages, in order.
+ */
 export interface SerializedResponse {
   status: number;
   statusText: string;
   headers: Array<[string, string]>;
   body: ReadableStream<Uint8Array> | null;
+  chunked?: boolean;
 }
 
 /**
@@ -88,4 +95,6 @@ export type FromWorker =
   | { t: 'beat' }
   | { t: 'batch'; items: OutputItem[] }
   | { t: 'exit'; code: number; reason?: string; why?: Failure }
-  | { t: 'fetch-result'; id: number; response?: SerializedResponse; error?: string };
+  | { t: 'fetch-result'; id: number; response?: SerializedResponse; error?: string }
+  /** A piece of the body of fetch `id` (`data`), its end (`done`), or the error that ended it. */
+  | { t: 'fetch-chunk'; id: number; data?: Uint8Array; done?: boolean; error?: string };

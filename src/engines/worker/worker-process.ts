@@ -153,6 +153,9 @@ export class WorkerProcess implements EngineProcess {
       case 'fetch-result':
         this.#queue.push(() => this.onFetchResult?.(message));
         break;
+      case 'fetch-chunk':
+        this.#queue.push(() => this.onFetchChunk?.(message));
+        break;
     }
     this.#drain();
   }
@@ -211,6 +214,8 @@ export class WorkerProcess implements EngineProcess {
 
   /** Set by the fetch bridge to receive `fetch-result` messages. */
   onFetchResult?: (message: Extract<FromWorker, { t: 'fetch-result' }>) => void;
+  /** Set by the fetch bridge to receive `fetch-chunk` messages (bodies of browsers without transferable streams). */
+  onFetchChunk?: (message: Extract<FromWorker, { t: 'fetch-chunk' }>) => void;
 
   /** Sends a message to the Worker (used by the fetch bridge). */
   send(message: ToWorker, transfer: Transferable[] = []): void {
