@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
-import { lessonSites } from './support/lesson-sites.ts';
+import { bothSites } from './support/lesson-sites.ts';
 import { heading } from './support/lesson-widgets.ts';
 import subpathConfig from '../fixtures/subpath.config.ts';
 
@@ -43,7 +43,7 @@ function edition(prefix: '' | 'id/', lang: 'en' | 'id') {
 const EDITIONS = [edition('', 'en'), edition('id/', 'id')];
 const [english] = EDITIONS;
 
-for (const site of lessonSites()) {
+for (const site of bothSites()) {
   for (const { prefix, lang, pages, tagline, start } of EDITIONS) {
     describe(`${prefix}course (${site.name} build)`, () => {
       test('landing page -> how this course works; the sidebar lists the lessons in order with links into this build', async ({ open }) => {

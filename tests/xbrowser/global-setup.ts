@@ -1,9 +1,9 @@
 /**
  * Cross-browser global setup, run after the e2e suite's (tests/e2e/global-setup.ts,
- * which builds the course and provides `distDir`; see vitest.config.ts):
+ * which builds the course twice and provides `subpathDistDir`; see vitest.config.ts):
  * finds the three engines' programs (support/browsers.ts; fails early, with the
  * packages to install, when one is missing), gives WebKitGTK a display (an Xvfb
- * started here unless `DISPLAY` is set), and serves the default build with the
+ * started here unless `DISPLAY` is set), and serves the sub-path build with the
  * course's own server (`npm run serve`, scripts/serve.ts) as `xbrowserURL`.
  *
  * Why not `astro preview` (the e2e suite's `baseURL`): it sends `Cache-Control: no-cache`, so
@@ -24,14 +24,18 @@ declare module 'vitest' {
     browsers: BrowserPaths;
     /** The X display MiniBrowser opens its windows on (`DISPLAY`), e.g. `:99`. */
     display: string;
-    /** The default build, served by `npm run serve`'s server, ending in `/`, e.g. `http://127.0.0.1:4411/`. */
+    /**
+     * The sub-path build (base `/courses/mcp/`, Worker engine only), served by `npm run serve`'s
+     * server, ending in `/`, e.g. `http://127.0.0.1:4411/courses/mcp/`: the table checks a course
+     * hosted under a sub-path in every engine (the e2e journeys walk the default build).
+     */
     xbrowserURL: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const browsers = resolveBrowsers();
-  const { server, url } = await serveCourse({ dir: project.getProvidedContext().distDir, port: 0 });
+  const { server, url } = await serveCourse({ dir: project.getProvidedContext().subpathDistDir, port: 0 });
   const display = await startDisplay();
   project.provide('browsers', browsers);
   project.provide('display', display.display);
