@@ -100,14 +100,18 @@ describe('npm run check-server', { timeout: 240_000 }, () => {
     expect(JSON.parse(all.stdout).incomplete).toEqual([]);
   });
 
-  it('words after the server command belong to the server, even when they look like the checker\'s options', async () => {
+  it('after `--` every word belongs to the server; one of the checker\'s options after the command without `--` is a usage error', async () => {
     const r = await check(['--json', '--', 'node', 'toy-servers/calendar.mjs', '--stage', 'framing']);
     const report = JSON.parse(r.stdout);
     expect(report.command).toEqual(['node', 'toy-servers/calendar.mjs', '--stage', 'framing']);
     // Every stage ran: --stage framing went to the server, not to the checker.
     expect(report.stages.flatMap((s: { checks: { notRun?: string }[] }) => s.checks).filter((c: { notRun?: string }) => c.notRun === 'not-selected')).toEqual([]);
+    // Without `--`, --stage after the command would silently reach the server: refused, saying how to write it.
     const without = await check(['--json', 'node', 'toy-servers/calendar.mjs', '--stage', 'framing']);
-    expect(JSON.parse(without.stdout).command).toEqual(['node', 'toy-servers/calendar.mjs', '--stage', 'framing']);
+    expect(without.code).toBe(2);
+    expect(without.stdout).toBe('');
+    expect(without.stderr).toContain('--stage');
+    expect(without.stderr).toContain('--');
     // Before the command, --stage is the checker's: the later stages are then not selected.
     const selected = JSON.parse((await check(['--json', '--stage', 'framing', 'node', 'toy-servers/calendar.mjs'])).stdout);
     expect(selected.stages.slice(1).every((s: { checks: { notRun?: string }[] }) => s.checks.every((c) => c.notRun === 'not-selected'))).toBe(true);
