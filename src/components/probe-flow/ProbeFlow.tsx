@@ -178,7 +178,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
             onChange={(e) => {
               setChosen((e.target as HTMLSelectElement).value);
             }}
-            disabled={busy || !hydrated}
+            disabled={busy}
           >
             {choices.map((s) => (
               <option value={s} key={s}>

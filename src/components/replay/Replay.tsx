@@ -106,7 +106,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
                 data-typed="server"
                 value={s}
                 checked={current === s}
-                disabled={busy || !hydrated}
+                disabled={busy}
                 onChange={() => {
                   setCurrent(s);
                   setColumns(empty());
