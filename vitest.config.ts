@@ -13,7 +13,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 20_000 } },
+      // Vitest's default on a 2-core machine is one file at a time. The unit files that take time (the checker's)
+      // mostly wait on real server processes and on the checker's own reply windows, not on the CPU: three at once.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 20_000, maxWorkers: 3 } },
       { test: { name: 'servers', include: ['tests/servers/**/*.test.ts'], testTimeout: 60_000 } },
       { test: { name: 'peers', include: ['tests/peers/**/*.test.ts'], testTimeout: 60_000 } },
       {

@@ -15,10 +15,7 @@
  * fails on Vite's "externalized for browser compatibility" warning.
  * `DEV_LOG=1` streams the dev server's own output to stderr while the suite runs.
  *
- * Runs only with `E2E_DEV=1` (`E2E_DEV=1 npm run test:e2e -- tests/e2e/dev-server.test.ts`): after this
- * stop's last merges the suite stops making progress (every process idle, the dev server still
- * answering), in a fresh clone and here; it passed before them, the cause is not found yet, and a
- * CI run that hangs lands nothing.
+ * `E2E_DEV=0` leaves the suite out (e.g. when port binding or file watching is not allowed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -38,7 +35,7 @@ let devURL = '';
 let devLog = '';
 
 beforeAll(async () => {
-  if (process.env.E2E_DEV !== '1') return;
+  if (process.env.E2E_DEV === '0') return;
   const port = await freePort();
   // --ignore-lock: another dev server (a course owner's own) may be running in this clone.
   // Without Vitest's own variables: with VITEST set, Astro's dev server renders no content (every lesson 404s).
@@ -115,7 +112,7 @@ async function checkerStatuses(checker: Locator): Promise<string[]> {
   return checker.locator('li.mcp-checker-stage').evaluateAll((els) => els.map((e) => e.getAttribute('data-status') ?? ''));
 }
 
-describe.skipIf(process.env.E2E_DEV !== '1')('npm start (astro dev)', () => {
+describe.skipIf(process.env.E2E_DEV === '0')('npm start (astro dev)', () => {
   test('the Console on /the-wire/: the first starting message gets the same reply as on the built site', async ({ open, baseURL }) => {
     const { page, stubbed } = await openDev(open, 'the-wire/');
     expect(await page.evaluate(() => crossOriginIsolated), 'the dev server sends the isolation headers').toBe(true);
