@@ -45,10 +45,12 @@ export interface ServerEntry {
    * The part it plays in MCP authorization
    * (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization):
    * `resource-server`, an MCP server every request to which needs an access
-   * token; `authorization-server`, no MCP server at all but the OAuth 2.1
-   * server that issues those tokens (its `era` names the revision whose
-   * authorization rules it follows). Either way its test cases are the
-   * authorization flow (`tests/servers/authorization-script.ts`), not lines.
+   * token (passthrough-proxy: one that should check it and forwards it
+   * instead); `authorization-server`, no MCP server at all but an OAuth 2.1
+   * server that issues those tokens, or pretends to (mix-up-auth-server)
+   * (its `era` names the revision whose authorization rules it follows).
+   * Either way its test cases are HTTP exchanges of the authorization flow
+   * (`tests/servers/authorization-script.ts`, and each one's own suite), not lines.
    */
   readonly role?: 'resource-server' | 'authorization-server';
   /**
@@ -86,11 +88,9 @@ export interface ServerEntry {
 export const COURSE_CLIENT_ID = 'https://client.example/mcp-by-hand.json';
 export const COURSE_CLIENT_DOCUMENT = {
   client_id: COURSE_CLIENT_ID,
-  client_name: 'MCP by Hand (the client you play in this course)',
-  client_uri: 'https://client.example/',
+  client_name: 'MCP by Hand',
   redirect_uris: ['http://127.0.0.1/callback'],
   grant_types: ['authorization_code', 'refresh_token'],
-  response_types: ['code'],
   token_endpoint_auth_method: 'none',
 } as const;
 
