@@ -7,11 +7,12 @@
  * "The MCP server MUST NOT pass through the token it received from the MCP
  * client." (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization/security-considerations#access-token-privilege-restriction)
  * Why, in the security best practices
- * (https://modelcontextprotocol.io/docs/2026-07-28/tutorials/security/security_best_practices#token-passthrough,
- * and #confused-deputy-problem for what a server acting with someone else's
- * authority turns into): it breaks the audience boundary, the calendar logs
- * the client and never the proxy, and whatever the proxy should have checked
- * (who may call, how often) is skipped.
+ * (https://modelcontextprotocol.io/docs/2026-07-28/tutorials/security/security_best_practices#token-passthrough):
+ * it breaks the audience boundary, the calendar logs the client and never
+ * the proxy, whatever the proxy should have checked (who may call, how
+ * often) is skipped, and a server downstream may trust a forwarded token as
+ * if the proxy had checked it, a confused deputy
+ * (https://modelcontextprotocol.io/docs/2026-07-28/tutorials/security/security_best_practices#confused-deputy-problem).
  *
  * What it does, in the order a request meets it:
  * 1. POST /mcp is all it serves. It checks nothing about the request: not
