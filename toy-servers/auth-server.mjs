@@ -50,8 +50,8 @@
  *   TOY_AUTH_ISSUER      its issuer URL (default: the origin each request came to)
  *   TOY_AUTH_RESOURCES   comma-separated canonical URIs it issues tokens for
  *                        (default http://127.0.0.1:8081/mcp, protected-calendar.mjs's default,
- *                        and http://127.0.0.1:8082/mcp, a second MCP server that runs nowhere: the
- *                        resource of the token that is not the calendar's)
+ *                        and http://127.0.0.1:8082/mcp, passthrough-proxy.mjs's: a second MCP
+ *                        server, the resource of the token that is not the calendar's)
  *   TOY_CLIENT_DOCUMENTS a JSON object {client_id URL: metadata document}: the
  *                        Client ID Metadata Documents it can "fetch" (see knownDocuments)
  *   TOY_CLOCK, TOY_SEED, TOY_STATE_DIR as for every toy server (the clock; the

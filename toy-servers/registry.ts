@@ -45,10 +45,12 @@ export interface ServerEntry {
    * The part it plays in MCP authorization
    * (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization):
    * `resource-server`, an MCP server every request to which needs an access
-   * token; `authorization-server`, no MCP server at all but the OAuth 2.1
-   * server that issues those tokens (its `era` names the revision whose
-   * authorization rules it follows). Either way its test cases are the
-   * authorization flow (`tests/servers/authorization-script.ts`), not lines.
+   * token (passthrough-proxy: one that should check it and forwards it
+   * instead); `authorization-server`, no MCP server at all but an OAuth 2.1
+   * server that issues those tokens, or pretends to (mix-up-auth-server)
+   * (its `era` names the revision whose authorization rules it follows).
+   * Either way its test cases are HTTP exchanges of the authorization flow
+   * (`tests/servers/authorization-script.ts`, and each one's own suite), not lines.
    */
   readonly role?: 'resource-server' | 'authorization-server';
   /**
@@ -65,7 +67,32 @@ export interface ServerEntry {
    * as the reader's server, under the name its lesson uses.
    */
   readonly homeName?: string;
+  /**
+   * Environment variables every process of it gets in the page (the
+   * engines' `SpawnOptions.env`), for what a server started by hand would
+   * be given on its command line. A lesson's "Run it on your machine" says
+   * them in words; `node <file>` alone runs without them.
+   */
+  readonly env?: Readonly<Record<string, string>>;
 }
+
+/**
+ * The course's own OAuth client: the Client ID Metadata Document of the
+ * client the reader plays in the authorization lessons
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/authorization/client-registration#client-id-metadata-documents).
+ * Its `client_id` is the https URL it would be served at; the page has no
+ * network, so the page's auth-server is handed this document as the answer
+ * of that URL (TOY_CLIENT_DOCUMENTS) and validates it as if fetched. Any
+ * loopback port may be used with its redirect URI.
+ */
+export const COURSE_CLIENT_ID = 'https://client.example/mcp-by-hand.json';
+export const COURSE_CLIENT_DOCUMENT = {
+  client_id: COURSE_CLIENT_ID,
+  client_name: 'MCP by Hand',
+  redirect_uris: ['http://127.0.0.1/callback'],
+  grant_types: ['authorization_code', 'refresh_token'],
+  token_endpoint_auth_method: 'none',
+} as const;
 
 const STDIO_WIDGETS = ['Console', 'ServerEditor', 'ProbeFlow', 'TokenMeter', 'Checker'] as const satisfies readonly WidgetName[];
 
@@ -125,6 +152,24 @@ export const SERVERS = {
     description: 'A toy OAuth 2.1 authorization server for protected-calendar: metadata, a consent page, PKCE, short-lived tokens',
     widgets: ['ServerEditor', 'HttpRequest'],
     role: 'authorization-server',
+    // The course's client document, which it would fetch from COURSE_CLIENT_ID on the internet.
+    env: { TOY_CLIENT_DOCUMENTS: JSON.stringify({ [COURSE_CLIENT_ID]: COURSE_CLIENT_DOCUMENT }) },
+  },
+  'mix-up-auth-server': {
+    file: 'toy-servers/mix-up-auth-server.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'A malicious authorization server for the mix-up attack: its metadata sends clients to auth-server\'s consent page and asks for the code back',
+    widgets: ['ServerEditor', 'HttpRequest'],
+    role: 'authorization-server',
+  },
+  'passthrough-proxy': {
+    file: 'toy-servers/passthrough-proxy.mjs',
+    transport: 'http',
+    era: 'modern',
+    description: 'What not to do: a proxy in front of protected-calendar that forwards the client\'s access token upstream unchecked (token passthrough)',
+    widgets: ['ServerEditor', 'HttpRequest'],
+    role: 'resource-server',
   },
   starter: {
     file: 'toy-servers/starter.mjs',

@@ -55,9 +55,9 @@ test.for(['get-a-token/', 'id/get-a-token/'])('axe finds no WCAG 2.2 AA violatio
   const pick = async (n: number) => sendTemplate(w, labels[n]!);
   await pick(0); // the metadata
   await freshPkce(w);
-  await allow(w, await pick(2)); // the authorization request, answered
-  await pick(3); // the token request
-  await pick(5); // create_event: 403 insufficient_scope
+  await allow(w, await pick(1)); // the authorization request, answered
+  await pick(2); // the token request
+  await pick(6); // create_event: 403 insufficient_scope (after the two mix-up templates)
   for (const scheme of ['light', 'dark'] as const) {
     await page.evaluate((s) => {
       document.documentElement.dataset.theme = s;

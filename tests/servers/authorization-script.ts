@@ -237,3 +237,41 @@ export function step(exchanges: Exchange[], name: string): Exchange {
   if (!found) throw new Error(`no step "${name}"; steps: ${exchanges.map((e) => e.step).join(' | ')}`);
   return found;
 }
+
+/** Where the attack script goes: the authorization server, the passthrough proxy and the calendar behind it, the mix-up server. */
+export interface AttackTargets {
+  /** The honest authorization server's issuer. */
+  issuer: string;
+  /** The passthrough proxy's MCP endpoint, which is also its canonical URI. */
+  proxy: string;
+  /** The canonical URI of the calendar the proxy forwards to. */
+  upstream: string;
+  /** The malicious authorization server's issuer (its origin). */
+  mixUpIssuer: string;
+}
+
+/**
+ * The two attacks of the authorization lessons, as a fixed script like
+ * {@link runScript}: token passthrough (the proxy given its own token, a
+ * calendar token, and none) and the mix-up (the malicious server's metadata
+ * followed to the honest consent page, the code sent to the malicious token
+ * endpoint). Returns every exchange in order.
+ * https://modelcontextprotocol.io/docs/2026-07-28/tutorials/security/security_best_practices#token-passthrough
+ * https://modelcontextprotocol.io/docs/2026-07-28/tutorials/security/security_best_practices#mix-up-attacks
+ */
+export async function runAttackScript(send: Send, a: AttackTargets): Promise<Exchange[]> {
+  const h = byHand(send, { issuer: a.issuer, mcp: a.upstream });
+  const own = await h.consent('proxy token', { resource: a.proxy });
+  const ownToken = JSON.parse((await h.redeem('token for the proxy', own.query.get('code') ?? '', own.verifier, a.proxy)).body).access_token;
+  const up = await h.consent('upstream token');
+  const upToken = JSON.parse((await h.redeem('token for the calendar behind the proxy', up.query.get('code') ?? '', up.verifier)).body).access_token;
+  await h.mcp('proxy with its own token', rpc(1, 'server/discover'), ownToken, a.proxy);
+  await h.mcp('proxy with a calendar token', rpc(2, 'server/discover'), upToken, a.proxy);
+  await h.mcp('proxy without a token', rpc(3, 'server/discover'), undefined, a.proxy);
+
+  const metadata = JSON.parse((await h.call('mix-up metadata', `${a.mixUpIssuer}/.well-known/oauth-authorization-server`)).body);
+  h.useMetadata(metadata);
+  const mixed = await h.consent('mix-up');
+  await h.redeem('code at the mix-up token endpoint', mixed.query.get('code') ?? '', mixed.verifier);
+  return h.exchanges;
+}

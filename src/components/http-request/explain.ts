@@ -1,7 +1,7 @@
 /**
  * What one HTTP response says, for the HttpRequest widget: how its body is
  * shown (JSON, an event stream, HTML source, text), one note per notable
- * thing (a Bearer challenge, a redirect with an authorization code, an OAuth
+ * thing (a proxy's Via, a Bearer challenge, a redirect with an authorization code, an OAuth
  * error, a token response and its JWT, discovery metadata, JSON-RPC), and
  * the values it hands the reader for the next request (`access_token`,
  * `code`, `issuer`, ...). Pure: notes are i18n keys and values, said by the
@@ -227,6 +227,9 @@ export function explainResponse(facts: ResponseFacts, values: Readonly<Record<st
   const type = (header(facts, 'content-type') ?? '').toLowerCase();
   let view: BodyView = { kind: facts.body === '' ? 'empty' : 'text' };
 
+  // A proxy names itself in Via (RFC 9110 §7.6.3): what follows is another server's answer, passed on.
+  const via = header(facts, 'via');
+  if (via !== undefined) notes.push({ words: { key: 'httpRequest.note.via', vars: { via } }, tone: 'warn' });
   if (facts.status === 401 || facts.status === 403) explainChallenges(facts, notes, captures);
   if (facts.status >= 300 && facts.status < 400 && facts.status !== 304) explainRedirect(facts, values, notes, captures);
 

@@ -23,7 +23,7 @@
  */
 import { signal } from '@preact/signals';
 import { course } from 'virtual:mcp-by-hand/course';
-import { SERVERS, SERVER_NAMES, type ServerName, type WidgetName } from '../../../toy-servers/registry.ts';
+import { SERVERS, SERVER_NAMES, type ServerEntry, type ServerName, type WidgetName } from '../../../toy-servers/registry.ts';
 import type { Engine, EngineKind, EngineProcess, FetchEndpoint } from '../../engines/types.ts';
 import type { WorkerEngine } from '../../engines/worker/worker-engine.ts';
 import type { BootFailure } from '../../engines/webcontainer/boot.ts';
@@ -410,22 +410,28 @@ export function onServerSourceChange(server: ServerName, listener: () => void): 
   return () => set.delete(listener);
 }
 
-/** Spawns a fresh process of `server` from its current source (see {@link currentEntry}). */
+/** Spawns a fresh process of `server` from its current source (see {@link currentEntry}), with the registry's `env` for it. */
 export async function spawnServer(server: ServerName): Promise<EngineProcess> {
   const engine = await getEngine();
-  return engine.spawn(currentEntry(server));
+  return engine.spawn(currentEntry(server), [], serverOptions(server));
+}
+
+/** The registry's `env` of `server`, as the engines take it (none when it has none). */
+function serverOptions(server: ServerName): { env?: Record<string, string> } {
+  const entry: ServerEntry = SERVERS[server];
+  return entry.env ? { env: { ...entry.env } } : {};
 }
 
 /** A WHATWG fetch handler served by a toy server module (http.mjs's `handle`), and the process that serves it. */
 export type HttpEndpoint = FetchEndpoint;
 
 /**
- * Loads `server`'s module (its current source) in a fresh engine process and
- * returns its `handle(Request)` export, to call directly from the page (no
+ * Loads `server`'s module (its current source) in a fresh engine process,
+ * with the registry's `env` for it, and returns its `handle(Request)` export, to call directly from the page (no
  * network). Rejects when the page's engine has no `fetchHandler` capability.
  */
 export async function openHttpEndpoint(server: ServerName): Promise<HttpEndpoint> {
   const engine = await getEngine();
   if (!engine.fetchHandler) throw new EngineReasonError({ code: 'noFetchHandler', vars: { kind: engine.kind } });
-  return engine.fetchHandler(currentEntry(server));
+  return engine.fetchHandler(currentEntry(server), serverOptions(server));
 }

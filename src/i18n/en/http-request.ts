@@ -66,6 +66,7 @@ export const httpRequest = {
   'httpRequest.bodyBroke': 'The body stopped part way: {why}',
   'httpRequest.loadFailed': 'Could not load {entry}: {why}',
   // Notes: one per notable thing.
+  'httpRequest.note.via': 'Via: {via}. This answer came through a proxy (RFC 9110 §7.6.3): what you read below is what the server behind it said, passed on.',
   'httpRequest.note.challenge': '{status} with WWW-Authenticate: the server wants credentials, scheme {scheme}. Its parameters:',
   'httpRequest.note.challenge68': '{status} with WWW-Authenticate: scheme {scheme}, with the token68 value {value}.',
   'httpRequest.note.noChallenge': '401 without WWW-Authenticate: a 401 must say how to authenticate (RFC 9110 §15.5.2), so a client cannot tell what to do.',

@@ -63,6 +63,7 @@ export const httpRequest: Record<keyof typeof en, string> = {
   'httpRequest.capped': 'Isinya lebih dari {cap} byte: hanya {cap} byte pertama yang dibaca, sisanya dibatalkan.',
   'httpRequest.bodyBroke': 'Isinya terputus di tengah jalan: {why}',
   'httpRequest.loadFailed': 'Tidak bisa memuat {entry}: {why}',
+  'httpRequest.note.via': 'Via: {via}. Response ini datang lewat sebuah proxy (RFC 9110 §7.6.3): yang Anda baca di bawah adalah jawaban server di belakangnya, diteruskan apa adanya.',
   'httpRequest.note.challenge': '{status} dengan WWW-Authenticate: server meminta kredensial, skema {scheme}. Parameternya:',
   'httpRequest.note.challenge68': '{status} dengan WWW-Authenticate: skema {scheme}, dengan nilai token68 {value}.',
   'httpRequest.note.noChallenge': '401 tanpa WWW-Authenticate: response 401 wajib menyebut cara mengautentikasi (RFC 9110 §15.5.2), jadi client tidak tahu harus berbuat apa.',

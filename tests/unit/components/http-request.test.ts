@@ -12,6 +12,7 @@ import { decodeEntities, formDraft, htmlForms } from '../../../src/components/ht
 import { callWithDeadline, readCapped } from '../../../src/components/http-request/read-body.ts';
 import { explainResponse, headerChanges, type ResponseFacts } from '../../../src/components/http-request/explain.ts';
 import { handle } from '../../../toy-servers/http.mjs';
+import { handle as proxy } from '../../../toy-servers/passthrough-proxy.mjs';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
 
 const TARGETS = [
@@ -231,6 +232,15 @@ describe('a response explained', () => {
     const bad = await fromHttpMjs({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: META } }, { 'mcp-protocol-version': '2026-07-28' });
     const b = explainResponse(bad, {});
     expect(b.notes[0]!.words).toEqual({ key: 'httpRequest.note.jsonRpcError', vars: { id: '2', code: '-32020', message: expect.stringContaining('Mcp-Method') } });
+  });
+
+  test('passthrough-proxy.mjs: the calendar\'s 401, relayed with Via, is said to come through a proxy, then explained as the calendar\'s challenge', async () => {
+    const url = 'http://127.0.0.1:8082/mcp';
+    const response = await proxy(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: META } }) }));
+    const e = explainResponse({ status: response.status, headers: [...response.headers], body: await response.text(), url }, {});
+    expect(e.notes[0]!.words).toEqual({ key: 'httpRequest.note.via', vars: { via: '1.1 passthrough-proxy' } });
+    expect(e.notes[1]!.words.key).toBe('httpRequest.note.challenge');
+    expect(e.captures).toContainEqual(['resource_metadata', 'http://127.0.0.1:8081/.well-known/oauth-protected-resource/mcp']);
   });
 
   test('http.mjs: a tools/call answers with an event stream, each event parsed', async () => {
