@@ -22,7 +22,8 @@
  * Run it:   node toy-servers/calendar.mjs
  * then type one JSON-RPC message per line, for example:
  *   {"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
- * Close stdin (Ctrl-D) and it exits with code 0.
+ * Close stdin (Ctrl-D): each open subscription gets its result and then
+ * `notifications/cancelled`, and the process exits (with code 0).
  *
  * Environment:
  *   TOY_CLOCK=2026-09-07T08:00:00Z  freezes the clock (requestState expiry)
