@@ -22,7 +22,8 @@
  * Run it:   node toy-servers/calendar.mjs
  * then type one JSON-RPC message per line, for example:
  *   {"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
- * Close stdin (Ctrl-D) and it exits with code 0.
+ * Close stdin (Ctrl-D): each open subscription gets its result and then
+ * `notifications/cancelled`, and the process exits (with code 0).
  *
  * Environment:
  *   TOY_CLOCK=2026-09-07T08:00:00Z  freezes the clock (requestState expiry)
@@ -483,7 +484,8 @@ const SUBSCRIPTIONS = new Map();
  * URIs it serves (its lists never change, so list-changed flags are left out).
  * Every notification carries the listen request's id as `subscriptionId`.
  * The subscription has no reply until it ends: cancelled by the client (no
- * reply at all), or closed by the server (a result, see closeSubscriptions).
+ * reply at all), or closed by the server (a result, then on stdio
+ * `notifications/cancelled`; see closeSubscriptions).
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
  */
 function listen(params, { id, send, signal }) {
@@ -506,11 +508,25 @@ function notifySubscribers(uri) {
   }
 }
 
-/** Ends every open subscription gracefully: a complete result to each listen request. */
-export function closeSubscriptions(info = SERVER_INFO) {
+/**
+ * Ends every open subscription gracefully. Each listen request first gets a
+ * complete result (the subscriptions page: the server SHOULD respond to it
+ * "with a completion result before closing the stream"). On stdio the stream
+ * is then closed with `notifications/cancelled` naming the listen request
+ * (the cancellation page: a server MUST send it "when it tears down that
+ * subscription stream"); over HTTP (`transport: 'http'`) the end of the
+ * response's event stream closes it, and no notification is sent.
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions#graceful-closure
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/cancellation
+ * @param {{name: string, version: string}} [info] @param {{transport?: 'stdio' | 'http'}} [options]
+ */
+export function closeSubscriptions(info = SERVER_INFO, { transport = 'stdio' } = {}) {
   for (const [key, { id, send }] of SUBSCRIPTIONS) {
     SUBSCRIPTIONS.delete(key);
     send(resultResponse(id, withServerInfo({ resultType: 'complete', _meta: { [META.subscriptionId]: id } }, info)));
+    if (transport === 'stdio') {
+      send(notification('notifications/cancelled', { _meta: { [META.subscriptionId]: id }, requestId: id, reason: 'The server is shutting down' }));
+    }
   }
 }
 

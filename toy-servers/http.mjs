@@ -13,8 +13,12 @@
  *   with -32020.
  * - The JSON-RPC error decides the HTTP status: -32601 -> 404; -32602,
  *   -32021, -32022 (and -32700, -32600) -> 400.
- * - A legacy client's `initialize` (sent without those headers) gets -32022
- *   naming the versions this server supports, as on stdio.
+ * - A legacy client's `initialize` comes without those headers. This server
+ *   does not serve clients older than 2025-06-18 (which sent no
+ *   MCP-Protocol-Version), so it rejects it like any request without the
+ *   header: 400 with -32020, and the message names 2026-07-28, the version it
+ *   speaks (a modern-only server SHOULD name its versions in any error it
+ *   returns to an `initialize`: https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning).
  * - Replies are `application/json`, except tools/call and subscriptions/listen,
  *   which answer with a `text/event-stream` whose last event is the response
  *   (after any progress notifications of that call).
@@ -88,14 +92,18 @@ const rpcError = (id, err) => json(statusFor(err.code), errorResponse(id, err));
 
 /**
  * Checks the MCP headers of a request POST against its body; throws RpcError
- * -32020 naming the first disagreement.
+ * -32020 naming the first disagreement. A request without MCP-Protocol-Version
+ * (a legacy `initialize` among them) is rejected "per Server Validation", as a
+ * server that does not treat it as 2025-03-26 must; the message names the
+ * version this server speaks.
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#protocol-version-header
  * @param {Headers} headers @param {{method: string, params: unknown}} message
  */
 function checkHeaders(headers, message) {
   const mismatch = (text) => new RpcError(HEADER_MISMATCH, `Header mismatch: ${text}`);
   const params = isObject(message.params) ? message.params : {};
   const version = headers.get('mcp-protocol-version');
-  if (version === null) throw mismatch('the MCP-Protocol-Version header is required');
+  if (version === null) throw mismatch(`the MCP-Protocol-Version header is required (this server speaks MCP ${PROTOCOL_VERSION})`);
   const bodyVersion = isObject(params._meta) ? params._meta[META.protocolVersion] : undefined;
   if (typeof bodyVersion === 'string' && bodyVersion !== version) {
     throw mismatch(`MCP-Protocol-Version header value '${version}' does not match body value '${bodyVersion}'`);
@@ -143,7 +151,7 @@ export async function handle(request) {
   if (message.kind === 'error') return rpcError(message.id, message.error);
   if (message.kind === 'notification') return new Response(null, { status: 202 });
   try {
-    if (message.method !== 'initialize') checkHeaders(request.headers, message);
+    checkHeaders(request.headers, message);
   } catch (err) {
     return rpcError(message.id, err);
   }
@@ -151,7 +159,7 @@ export async function handle(request) {
   const send = (m) => events.push(m);
   let reply = await answer(message, { info: INFO, send, signal: request.signal });
   if (reply === undefined && message.method === 'subscriptions/listen') {
-    closeSubscriptions(INFO);
+    closeSubscriptions(INFO, { transport: 'http' });
     reply = events.pop();
   }
   if (reply === undefined) return new Response(null, { status: 204 }); // cancelled: the client has gone

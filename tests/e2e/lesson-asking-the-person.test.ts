@@ -1,14 +1,18 @@
 /**
  * Lesson 8, asking-the-person ("Let a server ask the person a question"), in
  * Chromium with the Worker engine, on both builds: input_required and the
- * form, Accept and Decline retries, tampering with requestState by hand, and
- * the two standalone ElicitationForms (form mode, URL mode never opened).
+ * form, Accept and Decline retries, tampering with requestState by hand, the
+ * replay of one requestState (two more events), the state made single-use in
+ * the ServerEditor with the lesson's own lines (the replay refused), and the
+ * two standalone ElicitationForms (form mode, URL mode never opened).
  * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks on
  * the default build, with the same wire results: the server's question and
  * field titles are wire bytes, the same on both pages; the standalone form's
  * question and titles are the lesson's own, and its chosen value is the same.
  */
+import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
+import { t, type Lang } from '../../src/i18n/index.ts';
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
@@ -20,22 +24,27 @@ const SLUG = 'asking-the-person';
 /**
  * The English page and its Indonesian edition: URL prefix, title, the labels of the tasks' starting
  * messages (`console`: the first call again, forging step 2; `editor`: the ServerEditor's steps 1
- * and 2), and the standalone form-mode demo as the lesson writes it (its question, the label of its
+ * and 2, then the single-use call and the retry sent again), the heading of the single-use section, and the
+ * standalone form-mode demo as the lesson writes it (its question, the label of its
  * calendar field, and the option the tip tells the reader to choose, whose value is `Work`).
  */
 const EDITIONS = [
   {
     prefix: '',
+    lang: 'en' as Lang,
     title: 'Let a server ask the person a question',
     console: ['The first call again', 'Forging step 2: the retry'],
-    editor: ['Step 1: create_event without startsAt', 'Step 2: the same call, id 2'],
+    editor: ['Step 1: create_event without startsAt', 'Step 2: the same call, id 2', 'Single use: the call, id 3', 'Single use: the retry again'],
+    singleUse: '## Make the state single-use',
     demo: { question: 'Which calendar should the event go in, and should attendees be notified?', field: /^Calendar/, choice: 'Work' },
   },
   {
     prefix: 'id/',
+    lang: 'id' as Lang,
     title: 'Biarkan server bertanya kepada pengguna',
     console: ['Panggilan pertama sekali lagi', 'Pemalsuan langkah 2: percobaan ulang'],
-    editor: ['Langkah 1: create_event tanpa startsAt', 'Langkah 2: panggilan yang sama, id 2'],
+    editor: ['Langkah 1: create_event tanpa startsAt', 'Langkah 2: panggilan yang sama, id 2', 'Sekali pakai: panggilannya, id 3', 'Sekali pakai: percobaan ulang sekali lagi'],
+    singleUse: '## Jadikan state sekali pakai',
     demo: { question: 'Acara ini masuk ke kalender yang mana, dan apakah peserta perlu diberi tahu?', field: /^Kalender/, choice: 'Kerja' },
   },
 ];
@@ -65,7 +74,17 @@ const demo = async (page: Page, n: number) => {
   return d;
 };
 
-for (const { site, prefix, title, console: labels, editor, demo: written } of RUNS) {
+/** The lines the single-use section tells the reader to add after the openRequestState line (its ```js block), from the lesson file. */
+function singleUseLines(prefix: string, heading: string): string[] {
+  const text = readFileSync(new URL(`../../lessons/${prefix}${SLUG}.mdx`, import.meta.url), 'utf8');
+  const section = text.slice(text.indexOf(heading));
+  expect(section.length, heading).toBeLessThan(text.length);
+  const block = /```js\n([\s\S]*?)```/.exec(section);
+  expect(block, `a js block under ${heading}`).not.toBeNull();
+  return block![1]!.split('\n').map((l) => l.trim()).filter(Boolean);
+}
+
+for (const { site, prefix, lang, title, console: labels, editor, singleUse, demo: written } of RUNS) {
   const url = lessonURL(site, prefix + SLUG);
   describe(`${prefix}${SLUG} (${site.name} build)`, () => {
     test('steps 1-3: input_required opens the form; Accept and Decline retry with a new id and the same requestState', async ({ open }) => {
@@ -124,7 +143,7 @@ for (const { site, prefix, title, console: labels, editor, demo: written } of RU
       if (prefix === 'id/') await expectNoEnglish(page);
     });
 
-    test('tampering: a changed requestState and changed arguments are refused; the honest retry succeeds', async ({ open }) => {
+    test('tampering: a changed requestState and changed arguments are refused; the honest retry succeeds, and succeeds again when replayed', async ({ open }) => {
       const page = await open(url, site.options);
       const c = await consoleAt(page, 0);
       // 1. Send the call, ignore the form, copy requestState from the input_required line.
@@ -155,6 +174,67 @@ for (const { site, prefix, title, console: labels, editor, demo: written } of RU
       const twelve = await replyTo(page, c, 12);
       expect(twelve.result.resultType).toBe('complete');
       expect(toolText(twelve)).toMatch(/^Created e\d+: Dentist at 2026-09-10T08:30:00Z$/);
+
+      // 4. The replay: the same honest retry, ids 13 and 14, creates two more events from the same requestState.
+      const n = Number(/^Created e(\d+):/.exec(toolText(twelve))![1]);
+      expect(n, 'on a fresh page id 12 makes e3, as the lesson says').toBe(3);
+      for (const [id, k] of [[13, 1], [14, 2]] as const) {
+        await send(page, c, retry(id, 'Dentist', R));
+        const again = await replyTo(page, c, id);
+        expect(again.result.resultType).toBe('complete');
+        expect(toolText(again)).toBe(`Created e${n + k}: Dentist at 2026-09-10T08:30:00Z`);
+      }
+      const withR = stdinMessages(await copyTranscript(page, c)).filter((m) => m?.params?.requestState === R);
+      expect(withR.map((m) => m.id)).toEqual([11, 12, 13, 14]);
+
+      // The Indonesian page's widgets, after the journey, show none of the English UI strings.
+      if (prefix === 'id/') await expectNoEnglish(page);
+    });
+
+    test('single use: with the lesson\'s lines in the editor, the accepted retry still creates e3 and the same requestState sent again is refused', async ({ open }) => {
+      const page = await open(url, site.options);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const e = await serverEditorAt(page, 0);
+      expect(await e.getAttribute('data-server')).toBe('calendar');
+      const CALL = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}`;
+      const AGAIN = '{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"},"inputResponses":{"when":{"action":"accept","content":{"startsAt":"2026-09-10T08:30:00Z"}}},"requestState":"PASTE"}}';
+
+      // 1. A set of used states above createEvent, and the lesson's two lines right after the openRequestState line.
+      let once = edit(toySource('calendar.mjs'), 'export async function createEvent', 'const USED_STATES = new Set();\nexport async function createEvent');
+      const added = singleUseLines(prefix, singleUse);
+      expect(added).toHaveLength(2);
+      once = edit(once, /(\n(\s*)openRequestState\(params\.requestState, binding\); \/\/ throws -32602 unless this server signed it for this call)/, `$1${added.map((l) => `\n$2${l}`).join('')}`);
+      const c = await runEdit(page, e, once);
+      await pickTemplate(c, editor[2]!, CALL(3));
+      await send(page, c, undefined);
+      expect((await replyTo(page, c, 3)).result.resultType).toBe('input_required');
+      const form = c.getByRole('form');
+      await form.waitFor({ timeout: 20_000 });
+      await form.getByLabel(/Start time/).fill('2026-09-10T08:30:00Z');
+      const count = await replies(c).count();
+      await form.locator('button[data-action="accept"]').click();
+      await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(count + 1);
+
+      // 2. Copy requestState from the input_required line, paste it over PASTE, send: -32602 already_used.
+      await page.evaluate(() => navigator.clipboard.writeText(''));
+      await replies(c).filter({ hasText: 'input_required' }).first().getByRole('button', { name: t('console.copyRequestState', {}, lang) }).click();
+      const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+      await expect.poll(clipboard).not.toBe('');
+      const R = await clipboard();
+      await pickTemplate(c, editor[3]!, AGAIN);
+      await typeMessage(page, c, (await editorText(c)).replace('PASTE', R));
+      await send(page, c, undefined);
+      const lines = await copyTranscript(page, c);
+      const sent = stdinMessages(lines);
+      const accepted = sent.find((m) => m?.params?.requestState === R && m.id !== 20);
+      expect(accepted, 'the Console\'s retry carried the state the button copied').toBeDefined();
+      expect(toolText(stdoutMessages(lines).find((m) => m?.id === accepted.id))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
+      expect(sent.at(-1).params.requestState).toBe(R);
+      expect(await replyTo(page, c, 20)).toEqual({
+        jsonrpc: '2.0',
+        id: 20,
+        error: { code: -32602, message: 'Invalid requestState: it was already used; nothing was done', data: { reason: 'already_used' } },
+      });
 
       // The Indonesian page's widgets, after the journey, show none of the English UI strings.
       if (prefix === 'id/') await expectNoEnglish(page);

@@ -118,6 +118,18 @@ for (const { site, prefix, lang, title } of RUNS) {
       expect(said[0]).toMatch(like(lang, 'refetch', { what: W, why: say(lang, 'why.ttl') }, ['id']));
       expect(said[1]).toBe(stored(W, 'scopePrivate', 60));
       expect(await v.locator('tr[data-method="resources/read"][data-state="fresh"]').count()).toBe(1);
+
+      // The tip right after the steps, on the same page: alice's copy ran out of TTL and bob's is fresh, so the
+      // notification makes one copy stale, as the page says, and alice's still says its TTL ran out.
+      await press(v, 'listen', 2);
+      await expect.poll(() => logOf(v, 'acknowledged').count(), { timeout: 20_000 }).toBe(1);
+      const sub = /request (\d+)/.exec(await logOf(v, 'listening').innerText())![1];
+      said = await press(v, 'need-week', 1);
+      expect(said).toEqual([say(lang, 'hit', { what: W, s: 60 })]);
+      await v.locator('button[data-action="create-event"]').click();
+      await expect.poll(() => logOf(v, 'updated').count(), { timeout: 20_000 }).toBe(1);
+      expect(await logOf(v, 'updated').innerText()).toBe(say(lang, 'updated', { method: 'notifications/resources/updated', uri: W, id: sub, n: 1 }));
+      expect(await v.locator('tr[data-method="resources/read"][data-why="ttl"]').count()).toBe(1);
     });
 
     test('CacheView tip: listen, a fresh copy, create an event, resources/updated makes it stale, refetch has the event', async ({ open }) => {

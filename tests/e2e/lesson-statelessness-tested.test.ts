@@ -70,6 +70,9 @@ for (const { site, prefix, lang, title, labels } of RUNS) {
       expect(toolText(await received(one, 1))).toBe('Created e3: Dentist at 2026-09-10T08:30:00Z');
       expect(weekIn(await received(one, 2)).map((e) => `${e.id} ${e.title}`)).toEqual(['e1 Standup', 'e2 Design review', 'e3 Dentist']);
       expect(await one.locator('.rp-verdict').getAttribute('data-found')).toBe('true');
+      // What the step says is on screen before any row is opened: B's reply folded under "received: complete", and the verdict line.
+      await expect.poll(() => one.locator('[data-step="1"] details.rp-line summary').nth(1).textContent()).toBe(t('replay.received', { what: 'complete' }, lang));
+      await expect.poll(() => one.locator('.rp-verdict').textContent()).toBe(t('replay.found', { id: 'e3', title: 'Dentist', pid: String(onePids[1]), readPid: String(onePids[2]) }, lang));
 
       // 2. A fresh process per message: three pids; B still succeeds in a later process; C has only e1 and e2.
       const fresh = widget.locator('[data-mode=fresh-process]');

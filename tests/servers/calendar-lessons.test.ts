@@ -25,13 +25,14 @@ function assertNotification(m: Msg) {
     'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification',
     'notifications/resources/updated': 'ResourceUpdatedNotification',
     'notifications/progress': 'ProgressNotification',
+    'notifications/cancelled': 'CancelledNotification',
   } as Record<string, string>)[m.method];
   expect(def, `a notification the calendar may send: ${m.method}`).toBeDefined();
   assertSpecDef('2026-07-28', def, m);
 }
 
 describe('subscriptions/listen on the calendar', () => {
-  it('acknowledges first with the honoured subset, correlates updates by subscriptionId, and closes gracefully when stdin ends', async () => {
+  it('acknowledges first with the honoured subset, correlates updates by subscriptionId, and tears down each stream when stdin ends: a complete result, then notifications/cancelled', async () => {
     const run = await runLines('calendar', [
       listen(7, { resourceSubscriptions: [WEEK, 'calendar://month'], toolsListChanged: true, resourcesListChanged: true }),
       listen('other', { promptsListChanged: true }), // nothing it can honour: acknowledged with an empty filter
@@ -48,14 +49,19 @@ describe('subscriptions/listen on the calendar', () => {
       'reply c1',
       'reply r',
       'reply 7',
+      'notifications/cancelled',
       'reply other',
+      'notifications/cancelled',
     ]);
     expect(all[0].params).toEqual({ _meta: { [SUB]: 7 }, notifications: { resourceSubscriptions: [WEEK] } });
     expect(all[1].params).toEqual({ _meta: { [SUB]: 'other' }, notifications: {} });
     expect(all[2].params).toEqual({ _meta: { [SUB]: 7 }, uri: WEEK }); // only the subscription that asked for the week
-    for (const close of all.slice(5)) {
+    // Graceful closure (subscriptions page, SHOULD): the listen request's result; then, on stdio, the teardown
+    // (cancellation page, MUST): notifications/cancelled naming that listen request.
+    for (const [close, cancelled] of [[all[5], all[6]], [all[7], all[8]]]) {
       assertSpecDef('2026-07-28', 'SubscriptionsListenResultResponse', close);
       expect(close.result).toMatchObject({ resultType: 'complete', _meta: { [SUB]: close.id } });
+      expect(cancelled.params).toMatchObject({ requestId: close.id, _meta: { [SUB]: close.id } });
     }
   });
 
@@ -73,7 +79,7 @@ describe('subscriptions/listen on the calendar', () => {
     const forA = all.filter((m) => m.id === 'a' || m.params?._meta?.[SUB] === 'a');
     expect(forA.map((m) => m.method)).toEqual(['notifications/subscriptions/acknowledged']);
     expect(all.filter((m) => m.params?._meta?.[SUB] === 'b' || m.id === 'b').map((m) => m.method ?? 'close'))
-      .toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/updated', 'close']);
+      .toEqual(['notifications/subscriptions/acknowledged', 'notifications/resources/updated', 'close', 'notifications/cancelled']);
   });
 
   it('a request cancelled before its turn came is never served: no acknowledgement, no updates, no close', async () => {

@@ -100,7 +100,7 @@ const lessonParamsArb = fc.record({
 const LESSON_METHODS = ['subscriptions/listen', 'tools/call', 'tools/list', 'resources/list', 'prompts/list', 'resources/templates/list'];
 
 describe('fuzz calendar with the lesson switches on (countdown, pagination, subscriptions)', () => {
-  it('answers every request once, sends only valid notifications, and closes every acknowledged subscription at the end', async () => {
+  it('answers every request once, sends only valid notifications, and tears down every acknowledged subscription at the end (its result, then notifications/cancelled naming it)', async () => {
     const arb = fc.oneof(
       { weight: 6, arbitrary: fc.record({ method: fc.constantFrom(...LESSON_METHODS), params: lessonParamsArb }).map((m) => ({ jsonrpc: '2.0', id: '__ID__', ...m })) },
       { weight: 1, arbitrary: fc.record({ requestId: fc.oneof(fc.string(), jsonValue) }).map((params) => ({ jsonrpc: '2.0', method: 'notifications/cancelled', params })) },
@@ -115,7 +115,7 @@ describe('fuzz calendar with the lesson switches on (countdown, pagination, subs
       const all = parseAll(run);
       const acked = new Set<string>();
       for (const m of all.filter((x) => 'method' in x)) {
-        const def = ({ 'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification', 'notifications/resources/updated': 'ResourceUpdatedNotification', 'notifications/progress': 'ProgressNotification' } as Record<string, string>)[m.method];
+        const def = ({ 'notifications/subscriptions/acknowledged': 'SubscriptionsAcknowledgedNotification', 'notifications/resources/updated': 'ResourceUpdatedNotification', 'notifications/progress': 'ProgressNotification', 'notifications/cancelled': 'CancelledNotification' } as Record<string, string>)[m.method];
         expect(def, m.method).toBeDefined();
         assertSpecDef('2026-07-28', def, m);
         if (m.method === 'notifications/subscriptions/acknowledged') acked.add(m.params._meta['io.modelcontextprotocol/subscriptionId']);
@@ -124,6 +124,10 @@ describe('fuzz calendar with the lesson switches on (countdown, pagination, subs
       const closes = responses.filter((r) => acked.has(r.id) && r.result?._meta?.['io.modelcontextprotocol/subscriptionId'] === r.id);
       expect(closes.map((r) => r.id).sort()).toEqual([...acked].sort());
       for (const close of closes) assertSpecDef('2026-07-28', 'SubscriptionsListenResultResponse', close);
+      // Each teardown notification names a closed subscription, once, and comes after its result.
+      const torn = all.filter((m) => m.method === 'notifications/cancelled');
+      expect(torn.map((m) => m.params.requestId).sort()).toEqual([...acked].sort());
+      for (const m of torn) expect(all.indexOf(m)).toBeGreaterThan(all.findIndex((r) => !('method' in r) && r.id === m.params.requestId));
       const answeredNow = group.filter((l) => !acked.has(JSON.parse(l).id));
       pairAndValidate(answeredNow, responses.filter((r) => !closes.includes(r)), 'modern');
     }

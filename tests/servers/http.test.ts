@@ -9,6 +9,7 @@ import { TRANSCRIPT_ENV, expectsReply, flows, fillPlaceholders, httpRequestFor, 
 import { expectError, expectResult, pairAndValidate } from './checks.ts';
 import { serverFile } from './harness.ts';
 import { parseSse, startHttp } from './http-harness.ts';
+import { assertSpecDef } from './validate.ts';
 
 type Msg = Record<string, any>;
 
@@ -207,12 +208,16 @@ describe('http.mjs: what a legacy client and the newer lessons see', () => {
     server?.child.kill();
   });
 
-  it('a legacy initialize POST (no MCP-Protocol-Version, no Mcp-Method) gets 400 and -32022 naming the supported versions', async () => {
+  // A request without MCP-Protocol-Version MUST be rejected per Server Validation (400, -32020) by a server that
+  // does not treat it as 2025-03-26; a modern-only server SHOULD name its versions in any error it returns to an
+  // initialize. https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#protocol-version-header
+  it('a legacy initialize POST (no MCP-Protocol-Version, no Mcp-Method) gets 400 and -32020, its message naming 2026-07-28', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'old', version: '1' } } });
     const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
     expect(res.status).toBe(400);
     const reply = await res.json();
-    expect(expectError(reply, -32022).data).toEqual({ supported: ['2026-07-28'], requested: '2025-11-25' });
+    assertSpecDef('2026-07-28', 'HeaderMismatchError', reply);
+    expect(expectError(reply, -32020).message).toContain('MCP-Protocol-Version');
     expect(reply.error.message).toContain('2026-07-28');
   });
 
@@ -231,5 +236,8 @@ describe('http.mjs: what a legacy client and the newer lessons see', () => {
     const events = parseSse(r.text).map((e) => JSON.parse(e));
     expect(events[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
     expect(events[1]).toMatchObject({ id: 'sub', result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
+    // Over HTTP the end of the event stream closes the subscription: no notifications/cancelled, which is stdio's
+    // teardown (https://modelcontextprotocol.io/specification/2026-07-28/schema#cancellednotification).
+    expect(events).toHaveLength(2);
   });
 });

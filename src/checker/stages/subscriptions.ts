@@ -215,8 +215,11 @@ export const SUBSCRIPTION_CHECKS: CheckDef[] = [
    * "The server **MUST NOT** send notification types the client has not explicitly requested." Judged on
    * every notification carrying the id of one of the two streams (the one asking for nothing is the
    * control): one of a type its filter did not ask for fails. Notifications without a stream's id are the
-   * next check's.
+   * next check's. A `notifications/cancelled` naming the stream is not a type anyone asks for: it is the
+   * stream's teardown, which the server "MUST send ... when it tears down that subscription stream"
+   * (the next check judges whom it names).
    * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions#opening-a-stream
+   * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/cancellation
    */
   {
     id: 'subscriptions.requested-only',
@@ -236,6 +239,7 @@ export const SUBSCRIPTION_CHECKS: CheckDef[] = [
         for (const line of w.s.lines.slice(stream.from)) {
           const m = line.message;
           if (!m || typeof m.method !== 'string' || 'id' in m || m.method === ACKNOWLEDGED || subscriptionIdOf(m) !== stream.id) continue;
+          if (m.method === 'notifications/cancelled' && isObject(m.params) && m.params.requestId === stream.id) continue; // the teardown
           seen++;
           if (!requested(stream.filter, m.method)) c.fail(`the stream of subscriptions/listen (id ${JSON.stringify(stream.id)}) asked for ${JSON.stringify(stream.filter)} and carried ${m.method}, a type it did not request`);
         }

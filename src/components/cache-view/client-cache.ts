@@ -276,7 +276,9 @@ export class ClientCache {
 
   /**
    * Marks every fresh entry the notification concerns as stale (see
-   * {@link invalidationTarget}). Returns the keys it invalidated.
+   * {@link invalidationTarget}). Returns the keys it invalidated: a copy
+   * already stale (its TTL ran out, or an earlier notification) is left as it
+   * is and not counted.
    */
   applyNotification(notification: { method: string; params?: { [key: string]: unknown } | undefined }): string[] {
     const target = invalidationTarget(notification);
@@ -285,7 +287,7 @@ export class ClientCache {
     for (const entry of this.#slots.values()) {
       if (!target.methods.includes(entry.method)) continue;
       if (target.uri !== undefined && entry.keyParams.uri !== target.uri) continue;
-      if (entry.invalidatedAt !== undefined) continue;
+      if (freshness(entry, this.#now()).state !== 'fresh') continue;
       entry.invalidatedAt = this.#now();
       entry.invalidatedBy = notification.method;
       hit.push(entry.key);

@@ -8,7 +8,7 @@ export const replay = {
   'replay.server': 'Server',
   'replay.edit': 'Edit the messages ({n})',
   'replay.editHelp':
-    'Each message is compacted to one line before it is sent. {requestState} and {calendar} are filled in from the live replies: a server signs the requestState it sends in this run, so an old one cannot be replayed.',
+    'Each message is compacted to one line before it is sent. {requestState} and {calendar} are filled in from the live replies: the calendar signs each requestState and lets it expire after 10 minutes, so one recorded earlier would be refused. Within those 10 minutes the same requestState is accepted as often as it is sent: signed and expiring is not single-use.',
   'replay.resetMessages': 'Reset the messages',
   'replay.run': 'Replay on {server}',
   'replay.running': 'Replaying…',

@@ -10,7 +10,7 @@ export const replay: Record<keyof typeof en, string> = {
   'replay.server': 'Server',
   'replay.edit': 'Sunting pesan-pesannya ({n})',
   'replay.editHelp':
-    'Setiap pesan dipadatkan menjadi satu baris sebelum dikirim. {requestState} dan {calendar} diisi dari balasan yang sedang berjalan: server menandatangani requestState yang dikirimnya pada putaran ini, jadi requestState lama tidak bisa diputar ulang.',
+    'Setiap pesan dipadatkan menjadi satu baris sebelum dikirim. {requestState} dan {calendar} diisi dari balasan yang sedang berjalan: kalender menandatangani setiap requestState dan membuatnya kedaluwarsa setelah 10 menit, jadi requestState yang direkam sebelumnya akan ditolak. Selama 10 menit itu, requestState yang sama diterima sesering apa pun ia dikirim: bertanda tangan dan berbatas waktu belum berarti sekali pakai.',
   'replay.resetMessages': 'Kembalikan pesan-pesannya',
   'replay.run': 'Putar ulang di {server}',
   'replay.running': 'Memutar ulang…',

@@ -119,6 +119,19 @@ describe('ClientCache', () => {
     expect(cache.lookup({ method: 'tools/list' }, 'a')).toMatchObject({ state: 'stale', why: 'notification' });
     expect(cache.applyNotification({ method: 'notifications/progress', params: { progressToken: 1, progress: 1 } })).toEqual([]);
   });
+  it('a notification makes stale only the copies that were fresh: a copy whose TTL ran out is neither counted nor relabelled', () => {
+    // The caching lesson's order: alice's and bob's private copies of the week, alice's TTL runs out, bob's copy is
+    // refetched, then resources/updated arrives: one copy made stale (bob's), and alice's still says its TTL ran out.
+    let now = 0;
+    const cache = new ClientCache(() => now);
+    cache.store(read('calendar://week'), ok({ contents: [], ttlMs: 60000, cacheScope: 'private' }), 'alice');
+    now = 61_000;
+    cache.store(read('calendar://week'), ok({ contents: [], ttlMs: 60000, cacheScope: 'private' }), 'bob');
+    const note = { method: 'notifications/resources/updated', params: { uri: 'calendar://week' } };
+    expect(cache.applyNotification(note)).toHaveLength(1);
+    expect(cache.lookup(read('calendar://week'), 'bob')).toMatchObject({ state: 'stale', why: 'notification' });
+    expect(cache.lookup(read('calendar://week'), 'alice')).toMatchObject({ state: 'stale', why: 'ttl' });
+  });
   it('a refetched copy replaces the stale one and is fresh again', () => {
     let now = 0;
     const cache = new ClientCache(() => now);
