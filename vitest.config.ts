@@ -25,7 +25,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own Chromium: most of a browser test is waiting (on a page's
+          // timers, a quiet window, a process's reply), and the suite holds to passing under a competing CPU load
+          // (scripts/test-under-load.mjs), which two browsers on two cores are.
+          maxWorkers: 2,
         },
       },
       {
