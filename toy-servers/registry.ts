@@ -20,7 +20,7 @@ export type Era = 'modern' | 'legacy';
 export type Transport = 'stdio' | 'http';
 
 /** The widgets a lesson can point at a server. */
-export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest';
+export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest' | 'CacheView';
 
 /** One server of the course. */
 export interface ServerEntry {
@@ -103,14 +103,14 @@ export const SERVERS = {
     transport: 'stdio',
     era: 'modern',
     description: 'The calendar: a tool, a resource and a prompt, speaking 2026-07-28 over stdio',
-    widgets: [...STDIO_WIDGETS, 'Replay'],
+    widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
   },
   'calendar-handles': {
     file: 'toy-servers/calendar-handles.mjs',
     transport: 'stdio',
     era: 'modern',
     description: 'The calendar with handles: state named by an argument, kept in a file store',
-    widgets: [...STDIO_WIDGETS, 'Replay'],
+    widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
   },
   legacy: {
     file: 'toy-servers/legacy.mjs',
