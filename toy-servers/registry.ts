@@ -1,6 +1,11 @@
 /**
- * The one list of servers the course runs. Widgets, engines and tests all read
- * it; nothing else names a server. Adding a server is: its file in this
+ * The one list of servers the course runs: which servers exist, where each
+ * file is, and which widgets may run it. Widgets, engines and tests all read
+ * it. Lessons and labs name servers as widget props (checked against this list
+ * at build time), and two widgets hold content for particular servers, keyed
+ * by these names: the Console's example templates (`CALENDAR_CATALOG` in
+ * `src/components/console/compose.ts`) and Replay's scripted exchanges
+ * (`src/components/replay/exchanges.ts`). Adding a server is: its file in this
  * folder, one entry here, and its test cases in `tests/servers/cases.ts`.
  *
  * This file is data only (no Node, no DOM), so the browser, the build and the
