@@ -1,6 +1,11 @@
 /**
- * The one list of servers the course runs. Widgets, engines and tests all read
- * it; nothing else names a server. Adding a server is: its file in this
+ * The one list of servers the course runs: which servers exist, where each
+ * file is, and which widgets may run it. Widgets, engines and tests all read
+ * it. Lessons and labs name servers as widget props (checked against this list
+ * at build time), and two widgets hold content for particular servers, keyed
+ * by these names: the Console's example templates (`CALENDAR_CATALOG` in
+ * `src/components/console/compose.ts`) and Replay's scripted exchanges
+ * (`src/components/replay/exchanges.ts`). Adding a server is: its file in this
  * folder, one entry here, and its test cases in `tests/servers/cases.ts`.
  *
  * This file is data only (no Node, no DOM), so the browser, the build and the
@@ -20,7 +25,7 @@ export type Era = 'modern' | 'legacy';
 export type Transport = 'stdio' | 'http';
 
 /** The widgets a lesson can point at a server. */
-export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest';
+export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest' | 'CacheView';
 
 /** One server of the course. */
 export interface ServerEntry {
@@ -103,14 +108,14 @@ export const SERVERS = {
     transport: 'stdio',
     era: 'modern',
     description: 'The calendar: a tool, a resource and a prompt, speaking 2026-07-28 over stdio',
-    widgets: [...STDIO_WIDGETS, 'Replay'],
+    widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
   },
   'calendar-handles': {
     file: 'toy-servers/calendar-handles.mjs',
     transport: 'stdio',
     era: 'modern',
     description: 'The calendar with handles: state named by an argument, kept in a file store',
-    widgets: [...STDIO_WIDGETS, 'Replay'],
+    widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
   },
   legacy: {
     file: 'toy-servers/legacy.mjs',

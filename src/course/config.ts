@@ -3,7 +3,7 @@
  * of the project. Validated when the site is built (`astro build` / `astro dev`);
  * a wrong value stops the build with a message that names the field.
  *
- * Engine terms (see DESIGN.md, src/engines/ selection):
+ * Engine terms (the policy is applied by src/components/pure/engine-policy.ts):
  * - `engine: 'auto'`          -> WebContainer on demand: widgets start in the Worker engine,
  *                               the engine badge offers "run in real Node" (the default).
  * - `engine: 'worker'`        -> Worker engine only; WebContainer is never offered.
@@ -60,7 +60,7 @@ export type CourseConfig = z.output<typeof courseConfigSchema>;
 export interface PublicCourseConfig {
   title: string;
   base: string;
-  /** Resolved engine policy (DESIGN.md terms): 'off' | 'on-demand' | 'preferred'. */
+  /** Resolved engine policy, from `engine` above: 'off' (worker), 'on-demand' (auto), 'preferred' (webcontainer). */
   webcontainer: 'off' | 'on-demand' | 'preferred';
   /** WebContainer API key, when set. */
   webcontainerApiKey?: string;

@@ -1,6 +1,5 @@
 /**
- * Failures below the widgets reach an Indonesian reader in Indonesian (issue
- * 17, point 2). The lower layers (src/protocol, src/engines) carry a failure
+ * Failures below the widgets reach an Indonesian reader in Indonesian. The lower layers (src/protocol, src/engines) carry a failure
  * code and its values (src/protocol/failure.ts) beside their English message;
  * the widgets say it with `failure.<code>` of src/i18n. Each failure here
  * happens for real, on the default build in Chromium:

@@ -8,28 +8,24 @@
  *    required `ttlMs`/`cacheScope`, InputRequiredResult). The codecs are not
  *    exported by name, so they are found in the client's dist by their
  *    export alias (pinned version; the lookup throws loudly if the build changes);
- * 2. the spec's generated JSON Schema (`../shared/spec/schema-<rev>.json`,
- *    draft 2020-12, ajv), each result checked against its specific `$defs`
+ * 2. the spec's generated JSON Schema (`spec/schema-<rev>.json`, read through
+ *    tests/shared-inputs.ts: no published package ships it), draft 2020-12,
+ *    ajv, each result checked against its specific `$defs`
  *    type: the schema's response envelopes (`*ResultResponse`) are `anyOf` InputRequiredResult or
  *    the specific result, and InputRequiredResult allows extra properties, so an envelope would
  *    accept a "complete" result that lacks required fields such as ttlMs/cacheScope.
- *    That half is skipped when the file is absent (see `specSchemaAvailable`).
+ *    When a schema file is missing, every check that needs it throws and names the file: never skipped.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import * as core from '@modelcontextprotocol/core';
+import { readSharedInput } from '../shared-inputs.ts';
 import { ROOT } from './harness.ts';
 
 type Json = Record<string, unknown>;
-
-const SPEC_DIR = join(ROOT, '..', 'shared', 'spec');
-const schemaFile = (rev: string) => join(SPEC_DIR, `schema-${rev}.json`);
-
-/** True when the spec's JSON Schema files are present next to the repository. */
-export const specSchemaAvailable = existsSync(schemaFile('2026-07-28')) && existsSync(schemaFile('2025-11-25'));
 
 const ajvs = new Map<string, { ajv: InstanceType<typeof Ajv2020>; id: string }>();
 function ajvFor(rev: string) {
@@ -37,7 +33,7 @@ function ajvFor(rev: string) {
   if (!entry) {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     (addFormats as unknown as (a: unknown) => void)(ajv);
-    const schema = JSON.parse(readFileSync(schemaFile(rev), 'utf8'));
+    const schema = JSON.parse(readSharedInput(`spec/schema-${rev}.json`));
     const id = `https://mcp-by-hand.invalid/schema-${rev}.json`;
     ajv.addSchema({ ...schema, $id: id });
     entry = { ajv, id };
@@ -46,9 +42,8 @@ function ajvFor(rev: string) {
   return entry;
 }
 
-/** Throws unless `value` is valid against `#/$defs/<def>` of the spec schema `rev` (no-op when the schema is absent). */
+/** Throws unless `value` is valid against `#/$defs/<def>` of the spec schema `rev`; also throws, naming the file, when the schema is missing. */
 export function assertSpecDef(rev: '2026-07-28' | '2025-11-25', def: string, value: unknown): void {
-  if (!specSchemaAvailable) return;
   const { ajv, id } = ajvFor(rev);
   const validate = ajv.getSchema(`${id}#/$defs/${def}`);
   if (!validate) throw new Error(`no $defs/${def} in schema ${rev}`);

@@ -10,7 +10,9 @@
  *   engine (the three suites read their list from `engines-servers.ts`, which
  *   reads the registry, and each has test cases);
  * - a widget's `server` prop is checked at build time: an unknown name, or a
- *   server the widget cannot run, throws an Error that says which.
+ *   server the widget cannot run, throws an Error that says which; every
+ *   wrapper that takes a server makes that check, and every widget the
+ *   registry names is such a wrapper.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,5 +109,26 @@ describe('build-time check of a widget\'s server prop', () => {
       `<Replay compare="legacy">: Replay cannot run server "legacy"; it can run: ${serversFor('Replay').join(', ')}`,
     );
     expect(() => checkServerProp('TokenMeter', 'http')).toThrow(/TokenMeter cannot run server "http"/);
+    expect(() => checkServerProp('CacheView', 'legacy')).toThrow(
+      `<CacheView server="legacy">: CacheView cannot run server "legacy"; it can run: ${serversFor('CacheView').join(', ')}`,
+    );
+  });
+});
+
+describe('every widget that takes a server checks it at build time', () => {
+  const COMPONENTS = join(ROOT, 'src/components');
+  const frontmatter = (widget: string) => readFileSync(join(COMPONENTS, `${widget}.astro`), 'utf8').split(/^---\s*$/m)[1] ?? '';
+  const takesServer = readdirSync(COMPONENTS)
+    .filter((f) => f.endsWith('.astro'))
+    .map((f) => f.slice(0, -'.astro'.length))
+    .filter((w) => /^\s*servers?\??:/m.test(frontmatter(w)));
+  const named = [...new Set(SERVER_NAMES.flatMap((n) => SERVERS[n].widgets as readonly string[]))].sort();
+
+  test('the wrappers with a server prop are exactly the widgets the registry names', () => {
+    expect(takesServer.sort()).toEqual(named);
+  });
+
+  test.for(named)('%s.astro calls checkServerProp with its own name', (widget) => {
+    expect(frontmatter(widget)).toContain(`checkServerProp('${widget}', `);
   });
 });

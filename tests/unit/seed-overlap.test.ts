@@ -1,11 +1,11 @@
 /**
  * The lessons are written in the project's own words. The chapter the course grew from
- * (`../shared/seed/chapter-id.txt`, beside the repository, in Bahasa Indonesia) is a source of
+ * (`seed/chapter-id.txt` of tests/shared-inputs.ts, in Bahasa Indonesia) is a source of
  * facts and examples, never of sentences. This test fails when a lesson shares a run of
  * {@link RUN} or more consecutive words with that chapter, outside quoted spec phrases and wire
  * JSON. It checks every Indonesian lesson (`lessons/id/*.mdx`) and, as a second check, every
- * English one (`lessons/*.mdx`). When the chapter is absent (a clone without `../shared/`),
- * the comparison is skipped and says so; the detector's own tests still run.
+ * English one (`lessons/*.mdx`). When the chapter or the spec's text is missing, the comparison
+ * fails and names the missing file (it is never skipped); the detector's own tests still run.
  *
  * What counts as a lesson's prose (see {@link lessonProse}):
  * - frontmatter: only the values of `title`, `description`, `tagline` and `text`;
@@ -13,22 +13,24 @@
  *   values, URLs, blockquotes that cite the specification, and double-quoted phrases that are
  *   the spec's own words (a quote that links to the spec, one holding an RFC 2119 keyword such
  *   as MUST or SHOULD in capitals, or one found word for word in the text of the specification
- *   kept beside the project, `../shared/spec/spec-2026-07-28.md`, when it is present);
+ *   `spec/spec-2026-07-28.md` of tests/shared-inputs.ts);
  * - words are compared in lower case (Unicode NFKC), punctuation removed. A run never spans a
  *   removed piece of code or markup: each removal is a boundary.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { readSharedInput } from '../shared-inputs.ts';
 
 /** Shortest shared run of words that fails the test. */
 const RUN = 8;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const chapterPath = resolve(repoRoot, '../shared/seed/chapter-id.txt');
+/** The seed chapter, inside the shared folder. */
+const CHAPTER = 'seed/chapter-id.txt';
 /** The text of the specification (revision 2026-07-28): a quoted phrase found in it word for word is the spec's, not the chapter's. */
-const specPath = resolve(repoRoot, '../shared/spec/spec-2026-07-28.md');
+const SPEC_TEXT = 'spec/spec-2026-07-28.md';
 const lessonsDir = join(repoRoot, 'lessons');
 
 /** Marks where something was removed, so that no run of words is counted across it. */
@@ -186,14 +188,14 @@ describe('the overlap detector', () => {
   });
 });
 
-const chapterPresent = existsSync(chapterPath);
-if (!chapterPresent) {
-  test.skip(`seed chapter not found at ${chapterPath}: lessons not compared with it (the check runs where ../shared/seed/ exists)`, () => {});
-}
-
-describe.runIf(chapterPresent)(`no lesson shares ${RUN} or more words in a row with ../shared/seed/chapter-id.txt`, () => {
-  const index = chapterPresent ? chapterIndex(readFileSync(chapterPath, 'utf8')) : new Set<string>();
-  const spec = existsSync(specPath) ? ` ${wordSegments(readFileSync(specPath, 'utf8')).flat().join(' ')} ` : '';
+describe(`no lesson shares ${RUN} or more words in a row with the seed chapter (${CHAPTER})`, () => {
+  // Read before the tests; a missing file fails each of them with its name (never a skip).
+  let index = new Set<string>();
+  let spec = '';
+  beforeAll(() => {
+    index = chapterIndex(readSharedInput(CHAPTER));
+    spec = ` ${wordSegments(readSharedInput(SPEC_TEXT)).flat().join(' ')} `;
+  });
 
   test('the chapter is long enough to compare with', () => {
     expect(index.size).toBeGreaterThan(1000);

@@ -19,7 +19,7 @@ import { RequestBuilder } from '../../protocol/request-builder.ts';
 import type { JsonRpcNotification, JsonRpcRequest, RequestId } from '../../protocol/messages.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
-import { engineGeneration } from '../page/page-engine.ts';
+import { engineGeneration, type ServerFor } from '../page/page-engine.ts';
 import { ClientCache, invalidationTarget, subscriptionIdOf, type CacheResponse } from './client-cache.ts';
 import { setLang, t, type StringKey } from '../../i18n/index.ts';
 import { errorText } from '../pure/failure-text.ts';
@@ -30,8 +30,8 @@ import './cache-view.css';
 
 /** Props of {@link CacheView}. */
 export interface CacheProps {
-  /** The stdio server behind the cache. Default `calendar`. */
-  server?: 'calendar' | 'calendar-handles';
+  /** The stdio server behind the cache, one the registry lets CacheView run. Default `calendar`. */
+  server?: ServerFor<'CacheView'>;
   /** The resource the "Need the week" button reads and the subscription watches. Default `calendar://week`. */
   uri?: string;
   /** The page's language (`en`, `id`); the wrapper passes it. */

@@ -1,6 +1,7 @@
 /**
  * The build-time check of a widget's `server` prop. Every `.astro` wrapper
- * (Console, ServerEditor, ProbeFlow, Replay, TokenMeter) calls it in its
+ * that takes a server (Console, ServerEditor, ProbeFlow, Replay, TokenMeter,
+ * Checker, HttpRequest, CacheView) calls it in its
  * frontmatter, so a lesson that names an unknown server, or a server the
  * widget cannot run, fails the build with a message naming the widget, the
  * prop and the servers it can run. The list is the registry's

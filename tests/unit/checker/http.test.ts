@@ -211,7 +211,7 @@ describe('HTTP mutants', () => {
     writeHttpMutants(dir);
   });
 
-  it('each names checks that exist, and together they cover the four bugs of the brief', () => {
+  it('each names checks that exist, and together they cover the four HTTP transport bugs (header mismatch, missing version header, notification not 202, foreign Origin)', () => {
     for (const m of mutations) for (const id of [...(m.fails ?? []), ...(m.warns ?? [])]) expect(CHECK_IDS).toContain(id);
     const named = mutations.flatMap((m) => m.fails ?? []);
     for (const id of ['http.header-mismatch', 'http.version-header-required', 'http.notification-202', 'http.origin-403']) expect(named).toContain(id);

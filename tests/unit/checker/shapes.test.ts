@@ -1,20 +1,26 @@
-// The checker's hand-written result checks agree with the spec's published JSON Schema (ajv, draft 2020-12,
-// `../shared/spec/schema-2026-07-28.json`, each value against its specific $defs type): every valid sample is
-// accepted by both, and every broken sample is refused by both.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// The checker's hand-written result checks agree with the spec's generated JSON Schema (ajv, draft 2020-12,
+// `spec/schema-2026-07-28.json` of tests/shared-inputs.ts, each value against its specific $defs type): every valid
+// sample is accepted by both, and every broken sample is refused by both. Without the schema file the tests fail and
+// name it.
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import * as shapes from '../../../src/checker/shapes.ts';
 import type { JsonObject } from '../../../src/protocol/messages.ts';
+import { readSharedInput } from '../../shared-inputs.ts';
 
-const schemaPath = fileURLToPath(new URL('../../../../shared/spec/schema-2026-07-28.json', import.meta.url));
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: unknown) => void)(ajv);
 const ID = 'https://mcp-by-hand.invalid/checker-schema.json';
-if (existsSync(schemaPath)) ajv.addSchema({ ...JSON.parse(readFileSync(schemaPath, 'utf8')), $id: ID });
-const specValid = (def: string, v: unknown) => ajv.validate(`${ID}#/$defs/${def}`, v);
+let schemaLoaded = false;
+/** Whether `v` is valid against `#/$defs/<def>` of the spec schema; throws, naming the file, when the schema is missing. */
+const specValid = (def: string, v: unknown) => {
+  if (!schemaLoaded) {
+    ajv.addSchema({ ...JSON.parse(readSharedInput('spec/schema-2026-07-28.json')), $id: ID });
+    schemaLoaded = true;
+  }
+  return ajv.validate(`${ID}#/$defs/${def}`, v);
+};
 
 const cache = { ttlMs: 1000, cacheScope: 'public' };
 const text = { type: 'text', text: 'hi' };
@@ -40,7 +46,7 @@ const CASES: Case[] = [
     [{ resultType: 'input_required', inputRequests: { when: { method: 'elicitation/create', params: { message: 'x', requestedSchema: { type: 'object', properties: { d: { type: 'object' } } } } } } }, { resultType: 'input_required', requestState: 5 }]],
 ];
 
-describe.skipIf(!existsSync(schemaPath))('checker shapes agree with the spec JSON Schema', () => {
+describe('checker shapes agree with the spec JSON Schema', () => {
   it.each(CASES)('%s', (def, check, valid, broken) => {
     for (const v of valid) {
       expect(check(v), JSON.stringify(v)).toEqual([]);

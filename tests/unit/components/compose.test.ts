@@ -67,7 +67,7 @@ describe('composeLine', () => {
 });
 
 describe('templates and retries', () => {
-  it('offers every method the issue names, with the given id', () => {
+  it('offers a template for each request and notification a reader sends (discover, the lists, the calls, a notification), with the given id', () => {
     const labels = templates(7, false, builder()).map((t) => t.label);
     for (const m of ['server/discover', 'tools/list', 'resources/list', 'prompts/list', 'tools/call', 'resources/read', 'prompts/get', 'notifications/']) {
       expect(labels.some((l) => l.startsWith(m))).toBe(true);

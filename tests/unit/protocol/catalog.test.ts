@@ -5,7 +5,7 @@ import { measureCatalog, measureTools, projectTool, type Tokenizer } from '../..
 import type { Tool } from '../../../src/protocol/messages.ts';
 import { utf8Length } from '../../../src/protocol/utf8.ts';
 
-// Real lines from server-everything 2026.8.31 (peers.md Appendix A); the live re-measure is in tests/peers.
+// Real lines from server-everything 2026.8.31, recorded once (the fixture's `source` says how); the live re-measure is in tests/peers.
 const fixture = JSON.parse(readFileSync(new URL('./fixtures/everything-lines.json', import.meta.url), 'utf8')) as {
   initializeLine: string;
   toolsListLine: string;
