@@ -36,7 +36,7 @@ const EDITIONS = [
   },
   {
     prefix: 'id/',
-    title: 'Dapatkan token dengan tangan, lalu pakai',
+    title: 'Dapatkan token secara manual, lalu pakai',
     step: {
       1: 'Langkah 1: metadata authorization server', 2: 'Langkah 2: dokumen metadata client ID', 3: 'Langkah 3: authorization request',
       5: 'Langkah 5: token request', 6: 'Langkah 6: server/discover dengan token', 7: 'Langkah 7: create_event', 8: 'Langkah 8: minta lagi, dua scope sekaligus',

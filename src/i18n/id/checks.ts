@@ -196,7 +196,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'tools.execution-error': {
     rule: 'Input tool yang salah adalah error eksekusi tool (isError: true)',
-    expected: 'Argumen bertipe salah mendapat result complete dengan isError: true dan pesan yang bisa ditindaklanjuti model (atau -32602), tidak pernah error internal atau jawaban sukses.',
+    expected: 'Argumen bertipe salah dijawab dengan result tuntas yang membawa isError: true dan pesan yang bisa ditindaklanjuti model (atau -32602), tidak pernah error internal atau jawaban sukses.',
     hint: 'Validasi argumennya; bila salah, kembalikan {resultType:"complete", content:[{type:"text", text:"apa yang salah"}], isError:true}.',
   },
   'resources.list': {
@@ -291,7 +291,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'tools.structured-text': {
     rule: 'structuredContent juga dikirim sebagai teks JSON di sebuah blok TextContent',
-    expected: 'Result complete yang memuat structuredContent juga punya blok content {type:"text"} yang text-nya adalah nilai itu dalam bentuk JSON (JSON.stringify(structuredContent)).',
+    expected: 'Result tuntas yang memuat structuredContent juga punya blok content {type:"text"} yang text-nya adalah nilai itu dalam bentuk JSON (JSON.stringify(structuredContent)).',
     hint: 'Di samping structuredContent, tambahkan {type:"text", text: JSON.stringify(structuredContent)} ke content, untuk client yang hanya membaca content.',
   },
   'pagination.invalid-cursor': {

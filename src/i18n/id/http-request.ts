@@ -7,7 +7,7 @@ export const httpRequest: Record<keyof typeof en, string> = {
   'httpRequest.tpl.get': 'GET /mcp (ditolak)',
   'httpRequest.tpl.token': 'Request token dengan {{code_verifier}}',
   'httpRequest.tpl.bearer': 'server/discover dengan {{access_token}}',
-  'httpRequest.title': 'HTTP dengan tangan: {servers}',
+  'httpRequest.title': 'HTTP secara manual: {servers}',
   'httpRequest.starting': 'Request awal:',
   'httpRequest.server': 'Server',
   'httpRequest.method': 'Metode',
