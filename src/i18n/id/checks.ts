@@ -448,7 +448,7 @@ export const checkEras: readonly { en: RegExp; id: string }[] = [
  *   dengan `checkActualParts`.
  *
  * Di tiap tabel, pola yang lebih khusus ditulis lebih dulu.
- * tests/unit/checker/words.test.ts membaca setiap templat `actual` di
+ * tests/unit/checker/words.test.ts membaca setiap template `actual` di
  * src/checker dan gagal bila ada yang tidak punya pola di sini.
  */
 export const checkActuals: readonly { en: RegExp; id: string }[] = [
@@ -617,7 +617,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^the result closing subscriptions\/listen \(id (.+)\) carries subscriptionId (.+) in result\._meta, not (.+)$/, id: 'result yang menutup subscriptions/listen (id {1}) membawa subscriptionId {2} di result._meta, bukan {3}' },
   { en: /^after notifications\/cancelled for (.+) \(id (.+?)\), the server still wrote: (.*)$/, id: 'setelah notifications/cancelled untuk {~1} (id {2}), server masih menulis: {3}' },
 
-  // --- Templat umum dari src/checker/define.ts (paling akhir) ---
+  // --- Template umum dari src/checker/define.ts (paling akhir) ---
   { en: /^(.+?) was answered with (.+), not an error$/, id: '{~1} dijawab dengan {~2}, bukan dengan error' },
   { en: /^(.+?) got error (\S+) (.*), not (-?\d+)$/, id: '{~1} mendapat error {2} {3}, bukan {4}' },
   { en: /^(.+?) was answered with (.+)$/, id: '{~1} dijawab dengan {~2}' },
