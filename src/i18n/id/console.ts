@@ -49,8 +49,8 @@ export const console: Record<keyof typeof en, string> = {
   'console.ev.noReply.stdio': 'belum ada balasan untuk id {id} setelah {s} detik: server masih bekerja, atau tidak membaca stdin-nya. Mulai ulang proses akan menjalankan proses baru.',
   'console.ev.noReply.http': 'belum ada balasan untuk id {id} setelah {s} detik: server masih bekerja, atau tidak membaca request-nya. Mulai ulang proses akan menjalankan proses baru.',
   'console.ev.notSent': 'tidak terkirim: {why}',
-  'console.ev.noAnswer.stdio': 'belum ada jawaban untuk {line} setelah {s} detik: baris yang id-nya tak terbaca semestinya dijawab server dengan error tanpa id. Server masih bekerja, atau tidak membaca stdin-nya. Mulai ulang proses akan menjalankan proses baru.',
-  'console.ev.noAnswer.http': 'belum ada jawaban untuk {line} setelah {s} detik: request yang id-nya tak terbaca semestinya dijawab server dengan error tanpa id. Server masih bekerja, atau tidak membaca request-nya. Mulai ulang proses akan menjalankan proses baru.',
+  'console.ev.noAnswer.stdio': 'belum ada jawaban untuk {line} setelah {s} detik: baris yang id-nya tidak terbaca semestinya dijawab server dengan error tanpa id. Server masih bekerja, atau tidak membaca stdin-nya. Mulai ulang proses akan menjalankan proses baru.',
+  'console.ev.noAnswer.http': 'belum ada jawaban untuk {line} setelah {s} detik: request yang id-nya tidak terbaca semestinya dijawab server dengan error tanpa id. Server masih bekerja, atau tidak membaca request-nya. Mulai ulang proses akan menjalankan proses baru.',
   // Di samping error yang tidak membawa id: baris kiriman mana yang dijawabnya.
   'console.answers.line': 'tanpa id: error ini menjawab {line}, baris yang id-nya tidak bisa dibaca server (yang paling lama belum dijawab)',
   'console.answers.onlyInFlight': 'tanpa id: tinggal request id {id} yang masih menunggu, jadi error ini kemungkinan besar jawaban untuknya',
