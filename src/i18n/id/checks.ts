@@ -286,7 +286,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'tools.output-schema': {
     rule: 'structuredContent sesuai dengan outputSchema tool-nya',
-    expected: 'Setiap tool yang mendeklarasikan outputSchema, bila dipanggil dengan semua argumennya, tuntas dengan structuredContent yang lolos validasi terhadap skema itu (JSON Schema 2020-12).',
+    expected: 'Setiap tool yang mendeklarasikan outputSchema, bila dipanggil dengan semua argumennya, tuntas dengan structuredContent yang lolos validasi terhadap schema itu (JSON Schema 2020-12).',
     hint: 'Susun structuredContent mengikuti outputSchema yang Anda cantumkan di tools/list (setiap properti wajib, dengan tipe yang dideklarasikan), dan validasi dulu sebelum dikembalikan.',
   },
   'tools.structured-text': {
@@ -387,7 +387,7 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
     en: /^no request was seen, but (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
     id: 'tidak terlihat request apa pun, tetapi {1} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
   },
-  // --- Hasil, skema keluaran, pagination, stream listen, pembatalan ---
+  // --- Result, schema keluaran, pagination, stream listen, pembatalan ---
   { en: /^(.+) asked for input under resultType (.+), not "input_required" \(see tools\.result-type\)$/, id: '{1} meminta input dengan resultType {2}, bukan "input_required" (lihat tools.result-type)' },
   { en: /^(.+) asked for input under resultType (.+), not "input_required"$/, id: '{1} meminta input dengan resultType {2}, bukan "input_required"' },
   { en: /^no tool declares an outputSchema$/, id: 'tidak ada tool yang mendeklarasikan outputSchema' },
@@ -581,7 +581,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+?) got (.+), not 403 Forbidden$/, id: '{~1} mendapat {~2}, bukan 403 Forbidden' },
   { en: /^(.+?) got (.+), not (\d{3}) with (-32\d{3})$/, id: '{~1} mendapat {~2}, bukan {3} dengan {4}' },
 
-  // --- Id, kode error, hasil, skema keluaran, stream listen, pembatalan ---
+  // --- Id, kode error, result, schema keluaran, stream listen, pembatalan ---
   { en: /^the request with id (.+) was answered without an id: (.*)$/, id: 'request dengan id {1} dijawab tanpa id: {2}' },
   { en: /^the request with id (.+) was answered under id (.+)$/, id: 'request dengan id {1} dijawab dengan id {2}' },
   { en: /^(.+?) got error (\S+) (.*): a code of an earlier revision that this one retired$/, id: '{~1} mendapat error {2} {3}: kode dari revisi lama yang sudah dipensiunkan oleh revisi ini' },
