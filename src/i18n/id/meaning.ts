@@ -21,7 +21,7 @@ export const meaning: Record<keyof typeof en, string> = {
   'meaning.error': 'error {code} {name}: {detail}',
   'meaning.error.supports': 'server mendukung {versions}',
   'meaning.error.needs': 'server membutuhkan capability client {capabilities}',
-  'meaning.error.legacyNotFound': '{detail} (kode resource-tidak-ditemukan pada 2025-11-25 dan sebelumnya; revisi ini memakai -32602, dan client sebaiknya tetap menerima -32002 dari server lama)',
+  'meaning.error.legacyNotFound': '{detail} (kode resource-not-found pada 2025-11-25 dan sebelumnya; revisi ini memakai -32602, dan client sebaiknya tetap menerima -32002 dari server lama)',
   'meaning.error.serverRange': '{detail} (kode di rentang server-error lama -32000..-32019, atau kode yang tidak didefinisikan revisi ini)',
   'meaning.inputRequired': 'input_required: meminta {asks}',
   'meaning.inputRequired.state': 'input_required: meminta {asks}, dengan requestState',
