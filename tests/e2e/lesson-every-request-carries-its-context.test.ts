@@ -30,7 +30,7 @@ const EDITIONS: Array<{ prefix: string; lang: Lang; title: string; labels: strin
     prefix: 'id/',
     lang: 'id',
     title: 'Sertakan konteks yang tepat di setiap request',
-    labels: ['Langkah 2: versi lama', 'Langkah 3: create_event tanpa form', 'Coba ini: discover sebagai by-hand', 'Coba ini: discover sebagai Totally Official Client'],
+    labels: ['Langkah 2: versi lama', 'Langkah 3: create_event tanpa formulir', 'Coba ini: discover sebagai by-hand', 'Coba ini: discover sebagai Totally Official Client'],
   },
 ];
 /** Every build in English; the default build in Indonesian too. */

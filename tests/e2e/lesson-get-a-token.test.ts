@@ -43,7 +43,7 @@ const EDITIONS = [
   },
   {
     prefix: 'id/',
-    title: 'Dapatkan token dengan tangan, lalu pakai',
+    title: 'Dapatkan token secara manual, lalu pakai',
     step: {
       1: 'Langkah 1: metadata authorization server', 2: 'Langkah 2: authorization request', 3: 'Langkah 3: token request',
       4: 'Langkah 4: server/discover dengan token', 5: 'Langkah 5: create_event', 6: 'Langkah 6: minta lagi, dua scope sekaligus',

@@ -25,7 +25,7 @@ const EDITIONS: Array<{ prefix: string; lang: Lang; title: string; labels: strin
   {
     prefix: 'id/',
     lang: 'id',
-    title: 'Baca dan tulis pesan JSON-RPC dengan tangan',
+    title: 'Baca dan tulis pesan JSON-RPC secara manual',
     labels: ['Langkah 4: batch', 'Coba juga: subscriptions/listen', 'Coba juga: batalkan watch', 'Coba juga: buat acara'],
   },
 ];

@@ -57,11 +57,11 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   'http.no-server-requests': {
     rule: 'Tidak ada request JSON-RPC dari server di dalam response',
     expected: 'Tidak ada body response atau event SSE yang membawa pesan dengan method sekaligus id: server meminta input lewat result input_required, tidak pernah lewat request buatannya sendiri.',
-    hint: 'Kembalikan {resultType:"input_required", inputRequests:{...}} dari tools/call, alih-alih menaruh request elicitation/create, sampling/createMessage, atau roots/list di stream SSE.',
+    hint: 'Kembalikan {resultType:"input_required", inputRequests:{...}} dari tools/call, alih-alih menaruh request elicitation/create, sampling/createMessage, atau roots/list di aliran SSE.',
   },
   'http.sse-ends-with-response': {
-    rule: 'Stream SSE berakhir dengan response-nya',
-    expected: 'Bila server menjawab request dengan stream SSE, response-nya menjadi event terakhir dan stream ditutup sesudahnya.',
+    rule: 'Aliran SSE berakhir dengan response-nya',
+    expected: 'Bila server menjawab request dengan aliran SSE, response-nya menjadi event terakhir dan aliran ditutup sesudahnya.',
     hint: 'Tulis response sebagai event terakhir, lalu akhiri response HTTP-nya (res.end()) tepat sesudahnya.',
   },
   'http.sse-no-buffering': {
@@ -106,8 +106,8 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'http.get-delete-405': {
     rule: 'GET dan DELETE ke endpoint mendapat 405 Method Not Allowed',
-    expected: 'GET (client lama yang membuka stream) dan DELETE (client lama yang mengakhiri session) ke endpoint MCP masing-masing mendapat 405 Method Not Allowed.',
-    hint: 'Jawab setiap method selain POST di endpoint itu dengan 405 dan header Allow: POST, karena tidak ada stream yang bisa dibuka dan tidak ada session yang bisa diakhiri.',
+    expected: 'GET (client lama yang membuka aliran) dan DELETE (client lama yang mengakhiri sesi) ke endpoint MCP masing-masing mendapat 405 Method Not Allowed.',
+    hint: 'Jawab setiap method selain POST di endpoint itu dengan 405 dan header Allow: POST, karena tidak ada aliran yang bisa dibuka dan tidak ada sesi yang bisa diakhiri.',
   },
   'http.no-session-id': {
     rule: 'Tidak ada Mcp-Session-Id yang dibuat atau dipantulkan, dan yang dikirim client diabaikan',
@@ -196,7 +196,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'tools.execution-error': {
     rule: 'Input tool yang salah adalah error eksekusi tool (isError: true)',
-    expected: 'Argumen bertipe salah mendapat result complete dengan isError: true dan pesan yang bisa ditindaklanjuti model (atau -32602), tidak pernah error internal atau jawaban sukses.',
+    expected: 'Argumen bertipe salah dijawab dengan result tuntas yang membawa isError: true dan pesan yang bisa ditindaklanjuti model (atau -32602), tidak pernah error internal atau jawaban sukses.',
     hint: 'Validasi argumennya; bila salah, kembalikan {resultType:"complete", content:[{type:"text", text:"apa yang salah"}], isError:true}.',
   },
   'resources.list': {
@@ -260,24 +260,24 @@ export const checks: Readonly<Record<string, CheckWords>> = {
     hint: 'Jawab request yang parameternya hilang atau salah dengan -32602 Invalid params; taruh kode buatan Anda sendiri di luar rentang -32768 sampai -32000.',
   },
   'subscriptions.acknowledged': {
-    rule: 'Stream listen diakui lebih dulu, dengan subscriptionId-nya',
-    expected: 'subscriptions/listen (yang meminta setiap jenis yang dideklarasikan server) pertama-tama dijawab dengan notifications/subscriptions/acknowledged yang _meta["io.modelcontextprotocol/subscriptionId"]-nya adalah id request itu dan yang notifications-nya hanya menyebut jenis yang diminta request itu; request-nya sendiri tidak dibalas selama stream masih terbuka.',
-    hint: 'Saat menerima subscriptions/listen, tulis {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":<id request itu>},"notifications":{...yang akan Anda kirim}}} sebelum apa pun untuk stream itu, dan biarkan request-nya tetap terbuka.',
+    rule: 'Aliran listen dikonfirmasi lebih dulu, dengan subscriptionId-nya',
+    expected: 'subscriptions/listen (yang meminta setiap jenis yang dideklarasikan server) pertama-tama dijawab dengan notifications/subscriptions/acknowledged yang _meta["io.modelcontextprotocol/subscriptionId"]-nya adalah id request itu dan yang notifications-nya hanya menyebut jenis yang diminta request itu; request-nya sendiri tidak dibalas selama aliran masih terbuka.',
+    hint: 'Saat menerima subscriptions/listen, tulis {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":<id request itu>},"notifications":{...yang akan Anda kirim}}} sebelum apa pun untuk aliran itu, dan biarkan request-nya tetap terbuka.',
   },
   'subscriptions.requested-only': {
-    rule: 'Sebuah stream hanya membawa jenis notification yang dimintanya',
-    expected: 'Setelah setiap tool dipanggil, stream yang tidak meminta apa pun (notifications {}) tidak membawa apa-apa selain pengakuannya, dan stream yang meminta jenis-jenis yang dideklarasikan hanya membawa jenis-jenis itu.',
-    hint: 'Simpan filter setiap stream, dan kirim notification ke sebuah stream hanya bila filternya meminta jenis itu (toolsListChanged, promptsListChanged, resourcesListChanged, atau URI di resourceSubscriptions).',
+    rule: 'Sebuah aliran hanya membawa jenis notification yang dimintanya',
+    expected: 'Setelah setiap tool dipanggil, aliran yang tidak meminta apa pun (notifications {}) tidak membawa apa-apa selain konfirmasinya, dan aliran yang meminta jenis-jenis yang dideklarasikan hanya membawa jenis-jenis itu.',
+    hint: 'Simpan filter setiap aliran, dan kirim notification ke sebuah aliran hanya bila filternya meminta jenis itu (toolsListChanged, promptsListChanged, resourcesListChanged, atau URI di resourceSubscriptions).',
   },
   'subscriptions.subscription-id': {
-    rule: 'Semua yang lewat di sebuah stream membawa subscriptionId-nya',
-    expected: 'Setiap notifications/tools/list_changed, prompts/list_changed, resources/list_changed, dan resources/updated membawa _meta["io.modelcontextprotocol/subscriptionId"] = id sebuah request subscriptions/listen yang masih terbuka; result yang menutup sebuah stream membawa id-nya di result._meta dengan cara yang sama; notifications/cancelled dari server menyebut sebuah request subscriptions/listen.',
-    hint: 'Taruh _meta: {"io.modelcontextprotocol/subscriptionId": <id request listen>} di setiap notification sebuah stream dan di result yang menutupnya.',
+    rule: 'Semua yang lewat di sebuah aliran membawa subscriptionId-nya',
+    expected: 'Setiap notifications/tools/list_changed, prompts/list_changed, resources/list_changed, dan resources/updated membawa _meta["io.modelcontextprotocol/subscriptionId"] = id sebuah request subscriptions/listen yang masih terbuka; result yang menutup sebuah aliran membawa id-nya di result._meta dengan cara yang sama; notifications/cancelled dari server menyebut sebuah request subscriptions/listen.',
+    hint: 'Taruh _meta: {"io.modelcontextprotocol/subscriptionId": <id request listen>} di setiap notification sebuah aliran dan di result yang menutupnya.',
   },
   'cancellation.after-cancel': {
     rule: 'Tidak ada apa-apa lagi untuk sebuah request setelah client membatalkannya',
-    expected: 'Setelah notifications/cancelled untuk stream subscriptions/listen yang terbuka (atau, di server yang tidak punya stream, untuk panggilan tool yang sedang melaporkan progress), server tidak menulis apa-apa lagi untuk request itu: tidak ada balasan, tidak ada notification dengan subscriptionId atau progress token-nya, bahkan ketika stdin ditutup.',
-    hint: 'Simpan setiap request yang sedang berjalan menurut id-nya; saat menerima notifications/cancelled, buang request itu (akhiri stream-nya, hentikan pekerjaannya) dan jangan pernah menulis balasannya atau apa pun lagi untuknya.',
+    expected: 'Setelah notifications/cancelled untuk aliran subscriptions/listen yang terbuka (atau, di server yang tidak punya aliran, untuk panggilan tool yang sedang melaporkan progress), server tidak menulis apa-apa lagi untuk request itu: tidak ada balasan, tidak ada notification dengan subscriptionId atau progress token-nya, bahkan ketika stdin ditutup.',
+    hint: 'Simpan setiap request yang sedang berjalan menurut id-nya; saat menerima notifications/cancelled, buang request itu (akhiri alirannya, hentikan pekerjaannya) dan jangan pernah menulis balasannya atau apa pun lagi untuknya.',
   },
   'tools.result-type': {
     rule: 'Result yang meminta input menyatakan resultType "input_required"',
@@ -286,12 +286,12 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'tools.output-schema': {
     rule: 'structuredContent sesuai dengan outputSchema tool-nya',
-    expected: 'Setiap tool yang mendeklarasikan outputSchema, bila dipanggil dengan semua argumennya, tuntas dengan structuredContent yang lolos validasi terhadap skema itu (JSON Schema 2020-12).',
+    expected: 'Setiap tool yang mendeklarasikan outputSchema, bila dipanggil dengan semua argumennya, tuntas dengan structuredContent yang lolos validasi terhadap schema itu (JSON Schema 2020-12).',
     hint: 'Susun structuredContent mengikuti outputSchema yang Anda cantumkan di tools/list (setiap properti wajib, dengan tipe yang dideklarasikan), dan validasi dulu sebelum dikembalikan.',
   },
   'tools.structured-text': {
     rule: 'structuredContent juga dikirim sebagai teks JSON di sebuah blok TextContent',
-    expected: 'Result complete yang memuat structuredContent juga punya blok content {type:"text"} yang text-nya adalah nilai itu dalam bentuk JSON (JSON.stringify(structuredContent)).',
+    expected: 'Result tuntas yang memuat structuredContent juga punya blok content {type:"text"} yang text-nya adalah nilai itu dalam bentuk JSON (JSON.stringify(structuredContent)).',
     hint: 'Di samping structuredContent, tambahkan {type:"text", text: JSON.stringify(structuredContent)} ke content, untuk client yang hanya membaca content.',
   },
   'pagination.invalid-cursor': {
@@ -330,8 +330,8 @@ export const checks: Readonly<Record<string, CheckWords>> = {
  */
 export const checkReasons: readonly { en: RegExp; id: string }[] = [
   // --- Streamable HTTP (src/checker/stages/http.ts) ---
-  { en: /^the server answered every request with application\/json, so there is no stream to end$/, id: 'server menjawab setiap request dengan application/json, jadi tidak ada stream yang perlu diakhiri' },
-  { en: /^the server answered every request with application\/json, so there is no stream to buffer$/, id: 'server menjawab setiap request dengan application/json, jadi tidak ada stream yang bisa ditahan proxy' },
+  { en: /^the server answered every request with application\/json, so there is no stream to end$/, id: 'server menjawab setiap request dengan application/json, jadi tidak ada aliran yang perlu diakhiri' },
+  { en: /^the server answered every request with application\/json, so there is no stream to buffer$/, id: 'server menjawab setiap request dengan application/json, jadi tidak ada aliran yang bisa ditahan proxy' },
   { en: /^the server supports (.+), older than the header, so it may take a request without it as version 2025-03-26$/, id: 'server mendukung {1}, versi yang lebih tua daripada header itu, jadi server boleh menganggap request tanpa header itu sebagai versi 2025-03-26' },
   { en: /^the server declares no tools, prompts or resources, so no request carries Mcp-Name$/, id: 'server tidak mendeklarasikan tools, prompts, maupun resources, jadi tidak ada request yang membawa Mcp-Name' },
   { en: /^this environment cannot send an Origin header \(a browser leaves it out of a Request it builds\)$/, id: 'lingkungan ini tidak bisa mengirim header Origin (browser membuangnya dari Request yang dibuatnya sendiri)' },
@@ -387,15 +387,15 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
     en: /^no request was seen, but (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
     id: 'tidak terlihat request apa pun, tetapi {1} tidak dipanggil (tidak diberi anotasi readOnlyHint: true atau destructiveHint: false; jalankan dengan --call-tools all)',
   },
-  // --- Hasil, skema keluaran, pagination, stream listen, pembatalan ---
+  // --- Result, schema keluaran, pagination, aliran listen, pembatalan ---
   { en: /^(.+) asked for input under resultType (.+), not "input_required" \(see tools\.result-type\)$/, id: '{1} meminta input dengan resultType {2}, bukan "input_required" (lihat tools.result-type)' },
   { en: /^(.+) asked for input under resultType (.+), not "input_required"$/, id: '{1} meminta input dengan resultType {2}, bukan "input_required"' },
   { en: /^no tool declares an outputSchema$/, id: 'tidak ada tool yang mendeklarasikan outputSchema' },
   { en: /^the outputSchema could not be used \((.*)\)$/, id: 'outputSchema tidak bisa dipakai ({1})' },
-  { en: /^(\S+): it declares the dialect (.+), and the checker validates JSON Schema 2020-12 only$/, id: '{1}: skemanya mendeklarasikan dialek {2}, sedangkan checker hanya memvalidasi JSON Schema 2020-12' },
-  { en: /^(\S+): it exceeds the bounds the checker validates within$/, id: '{1}: skemanya melampaui batas ukuran yang mau divalidasi checker' },
-  { en: /^(\S+): ajv cannot compile it: (.*)$/, id: '{1}: ajv tidak bisa meng-compile skemanya: {2}' },
-  { en: /^(\S+): it is not a JSON object$/, id: '{1}: skemanya bukan objek JSON' },
+  { en: /^(\S+): it declares the dialect (.+), and the checker validates JSON Schema 2020-12 only$/, id: '{1}: schema-nya mendeklarasikan dialek {2}, sedangkan checker hanya memvalidasi JSON Schema 2020-12' },
+  { en: /^(\S+): it exceeds the bounds the checker validates within$/, id: '{1}: schema-nya melampaui batas ukuran yang mau divalidasi checker' },
+  { en: /^(\S+): ajv cannot compile it: (.*)$/, id: '{1}: ajv tidak bisa meng-compile schema-nya: {2}' },
+  { en: /^(\S+): it is not a JSON object$/, id: '{1}: schema-nya bukan objek JSON' },
   { en: /^no tool with an outputSchema completed a call \(tried (.*)\)$/, id: 'tidak ada tool ber-outputSchema yang panggilannya tuntas (yang dicoba: {1})' },
   { en: /^no tool returned structuredContent$/, id: 'tidak ada tool yang mengembalikan structuredContent' },
   { en: /^the server declares no tools, so it has no such list to page$/, id: 'server tidak mendeklarasikan tools, jadi tidak punya daftar semacam itu yang dipecah per halaman' },
@@ -403,11 +403,11 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
   { en: /^the server declares no tools$/, id: 'server tidak mendeklarasikan tools' },
   { en: /^the server declares no resources or prompts$/, id: 'server tidak mendeklarasikan resources maupun prompts' },
   { en: /^the server declares no listChanged or subscribe capability and answered subscriptions\/listen with (.+)$/, id: 'server tidak mendeklarasikan capability listChanged maupun subscribe, dan menjawab subscriptions/listen dengan {1}' },
-  { en: /^no notification came on the streams but their acknowledgements, so there was no type to judge$/, id: 'tidak ada notification yang datang di stream-stream itu selain pengakuannya, jadi tidak ada jenis notification yang bisa dinilai' },
-  { en: /^nothing came on the streams but their acknowledgements, so there was no subscriptionId to judge$/, id: 'tidak ada apa pun yang datang di stream-stream itu selain pengakuannya, jadi tidak ada subscriptionId yang bisa dinilai' },
+  { en: /^no notification came on the streams but their acknowledgements, so there was no type to judge$/, id: 'tidak ada notification yang datang di aliran-aliran itu selain konfirmasinya, jadi tidak ada jenis notification yang bisa dinilai' },
+  { en: /^nothing came on the streams but their acknowledgements, so there was no subscriptionId to judge$/, id: 'tidak ada apa pun yang datang di aliran-aliran itu selain konfirmasinya, jadi tidak ada subscriptionId yang bisa dinilai' },
   {
     en: /^the server offers no subscriptions\/listen stream \((.+)\) and no tool call was still running after reporting progress, so no request was in flight to cancel$/,
-    id: 'server tidak menawarkan stream subscriptions/listen ({1}) dan tidak ada panggilan tool yang masih berjalan setelah melaporkan progress, jadi tidak ada request yang bisa dibatalkan selagi berjalan',
+    id: 'server tidak menawarkan aliran subscriptions/listen ({1}) dan tidak ada panggilan tool yang masih berjalan setelah melaporkan progress, jadi tidak ada request yang bisa dibatalkan selagi berjalan',
   },
   {
     en: /^(.+), and (.+) were not called \(not annotated readOnlyHint: true or destructiveHint: false; run with --call-tools all\)$/,
@@ -448,7 +448,7 @@ export const checkEras: readonly { en: RegExp; id: string }[] = [
  *   dengan `checkActualParts`.
  *
  * Di tiap tabel, pola yang lebih khusus ditulis lebih dulu.
- * tests/unit/checker/words.test.ts membaca setiap templat `actual` di
+ * tests/unit/checker/words.test.ts membaca setiap template `actual` di
  * src/checker dan gagal bila ada yang tidak punya pola di sini.
  */
 export const checkActuals: readonly { en: RegExp; id: string }[] = [
@@ -475,7 +475,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
     en: /^the server wrote a JSON-RPC request to stdout \((.+?), id (.*)\); servers must not send requests: ask with input_required instead$/,
     id: 'server menulis request JSON-RPC ke stdout ({1}, id {2}); server tidak boleh mengirim request, mintalah input lewat input_required',
   },
-  { en: /^a line started with (.+) before the JSON message \(a banner or log written to stdout without a newline\)$/, id: 'ada baris yang diawali {1} sebelum pesan JSON-nya (banner atau log yang ditulis ke stdout tanpa baris baru)' },
+  { en: /^a line started with (.+) before the JSON message \(a banner or log written to stdout without a newline\)$/, id: 'ada baris yang diawali {1} sebelum pesan JSON-nya (banner atau log yang ditulis ke stdout tanpa newline)' },
   {
     en: /^the reply was spread over (\d+) lines \(pretty-printed JSON\); a message must be one line: JSON\.stringify\(reply\) with no indent$/,
     id: 'balasannya terpecah menjadi {#1} baris (JSON yang dirapikan dengan indentasi); satu pesan harus muat dalam satu baris: JSON.stringify(reply) tanpa indentasi',
@@ -484,8 +484,8 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
     en: /^a JSON-RPC message was spread over (\d+) lines \(pretty-printed JSON\); a message must be one line: JSON\.stringify\(message\) with no indent$/,
     id: 'sebuah pesan JSON-RPC terpecah menjadi {#1} baris (JSON yang dirapikan dengan indentasi); satu pesan harus muat dalam satu baris: JSON.stringify(message) tanpa indentasi',
   },
-  { en: /^the server wrote more than (\d+) bytes to stdout without a newline; it was stopped$/, id: 'server menulis lebih dari {#1} byte ke stdout tanpa baris baru, jadi prosesnya dihentikan' },
-  { en: /^the server wrote (\d+) characters without a newline: (.*); each message must end with \\n$/, id: 'server menulis {#1} karakter tanpa baris baru: {2}; setiap pesan harus diakhiri \\n' },
+  { en: /^the server wrote more than (\d+) bytes to stdout without a newline; it was stopped$/, id: 'server menulis lebih dari {#1} byte ke stdout tanpa newline, jadi prosesnya dihentikan' },
+  { en: /^the server wrote (\d+) characters without a newline: (.*); each message must end with \\n$/, id: 'server menulis {#1} karakter tanpa newline: {2}; setiap pesan harus diakhiri \\n' },
   { en: /^a reply came under id (.+), which was never sent \(the request had id (.*)\)$/, id: 'ada balasan dengan id {1}, padahal id itu tidak pernah dikirim (request-nya ber-id {2})' },
   { en: /^the server sent (\d+) (.+?), … notifications? but no reply to (\S+) \(id (.*)\)$/, id: 'server mengirim {#1} notification ({2}, …), tetapi tidak membalas {3} (id {4})' },
   { en: /^the server sent (\d+) (\S+) and (\S+) notifications? but no reply to (\S+) \(id (.*)\)$/, id: 'server mengirim {#1} notification ({2} dan {3}), tetapi tidak membalas {4} (id {5})' },
@@ -537,7 +537,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^the call completed with the tampered requestState$/, id: 'panggilan itu tuntas dengan requestState yang sudah diutak-atik' },
   {
     en: /^the call completed with a tampered requestState \((.*)\) and a different outcome than the honest retry: the state steers the result but is not verified$/,
-    id: 'panggilan itu tuntas dengan requestState yang diutak-atik ({1}) dan hasilnya berbeda dari percobaan ulang dengan requestState yang asli: requestState ikut menentukan result, tetapi tidak diverifikasi',
+    id: 'panggilan itu tuntas dengan requestState yang diutak-atik ({1}) dan result-nya berbeda dari percobaan ulang dengan requestState yang asli: requestState ikut menentukan result, tetapi tidak diverifikasi',
   },
   { en: /^a retry without answers got (.+)$/, id: 'percobaan ulang tanpa jawaban mendapat {~1}' },
   { en: /^wrong arguments got error (\S+) (.*); a tool's input errors are results with isError: true$/, id: 'argumen yang salah mendapat error {1} {2}; kesalahan input sebuah tool dilaporkan sebagai result dengan isError: true' },
@@ -566,10 +566,10 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+?) got a JSON body that is not the response to it \(id (.*)\): (.+)$/, id: '{~1} mendapat body JSON yang bukan response untuknya (id {2}): {~3}' },
   { en: /^(.+?) got an SSE event whose data is not JSON: (.*)$/, id: '{~1} mendapat event SSE yang data-nya bukan JSON: {2}' },
   { en: /^(.+?) got an SSE event that is not a JSON-RPC message: (.*)$/, id: '{~1} mendapat event SSE yang bukan pesan JSON-RPC: {2}' },
-  { en: /^(.+?) got an SSE stream without the response to it \((\d+) event\(s\)(|, the last one cut off without its blank line)\)$/, id: '{~1} mendapat stream SSE tanpa response untuknya ({2} event{~3})' },
+  { en: /^(.+?) got an SSE stream without the response to it \((\d+) event\(s\)(|, the last one cut off without its blank line)\)$/, id: '{~1} mendapat aliran SSE tanpa response untuknya ({2} event{~3})' },
   { en: /^(.+?) got (.+): a request is answered with Content-Type application\/json or text\/event-stream$/, id: '{~1} mendapat {~2}: request dijawab dengan Content-Type application/json atau text/event-stream' },
   { en: /^the response to (.+?) carried a JSON-RPC request \((\S+), id (.*)\)$/, id: 'response untuk {~1} membawa request JSON-RPC ({2}, id {3})' },
-  { en: /^the stream of (.+?) went on after the response: (\d+) more event\(s\)$/, id: 'stream untuk {~1} masih berlanjut setelah response-nya: {2} event lagi' },
+  { en: /^the stream of (.+?) went on after the response: (\d+) more event\(s\)$/, id: 'aliran untuk {~1} masih berlanjut setelah response-nya: {2} event lagi' },
   { en: /^the SSE response to (.+?) has no X-Accel-Buffering header$/, id: 'response SSE untuk {~1} tidak membawa header X-Accel-Buffering' },
   { en: /^the SSE response to (.+?) has X-Accel-Buffering: (.*)$/, id: 'response SSE untuk {~1} membawa X-Accel-Buffering: {2}' },
   { en: /^the notification got 202 with a body: (.+)$/, id: 'notification itu mendapat 202 dengan body: {~1}' },
@@ -581,7 +581,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+?) got (.+), not 403 Forbidden$/, id: '{~1} mendapat {~2}, bukan 403 Forbidden' },
   { en: /^(.+?) got (.+), not (\d{3}) with (-32\d{3})$/, id: '{~1} mendapat {~2}, bukan {3} dengan {4}' },
 
-  // --- Id, kode error, hasil, skema keluaran, stream listen, pembatalan ---
+  // --- Id, kode error, result, schema keluaran, aliran listen, pembatalan ---
   { en: /^the request with id (.+) was answered without an id: (.*)$/, id: 'request dengan id {1} dijawab tanpa id: {2}' },
   { en: /^the request with id (.+) was answered under id (.+)$/, id: 'request dengan id {1} dijawab dengan id {2}' },
   { en: /^(.+?) got error (\S+) (.*): a code of an earlier revision that this one retired$/, id: '{~1} mendapat error {2} {3}: kode dari revisi lama yang sudah dipensiunkan oleh revisi ini' },
@@ -601,15 +601,15 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^no notifications\/subscriptions\/acknowledged for subscriptions\/listen \(id (.+)\) within (\d+) ms$/, id: 'tidak ada notifications/subscriptions/acknowledged untuk subscriptions/listen (id {1}) dalam {#2} ms' },
   {
     en: /^subscriptions\/listen was answered with (.+), although the server declares (.+), notifications only a listen stream can carry$/,
-    id: 'subscriptions/listen dijawab dengan {~1}, padahal server mendeklarasikan {2}, yaitu notification yang hanya bisa dibawa stream listen',
+    id: 'subscriptions/listen dijawab dengan {~1}, padahal server mendeklarasikan {2}, yaitu notification yang hanya bisa dibawa aliran listen',
   },
   { en: /^subscriptions\/listen was answered with (.+) before any notifications\/subscriptions\/acknowledged$/, id: 'subscriptions/listen dijawab dengan {~1} sebelum ada notifications/subscriptions/acknowledged' },
-  { en: /^the first message of the stream was a (\S+) notification, not notifications\/subscriptions\/acknowledged$/, id: 'pesan pertama stream itu adalah notification {1}, bukan notifications/subscriptions/acknowledged' },
-  { en: /^the acknowledgement carries no subscriptionId in _meta; it must be the id of the subscriptions\/listen request \((.+)\)$/, id: 'pengakuan itu tidak membawa subscriptionId di _meta; nilainya harus id request subscriptions/listen itu ({1})' },
-  { en: /^the acknowledgement carries subscriptionId (.+), not the id of the subscriptions\/listen request \((.+)\)$/, id: 'pengakuan itu membawa subscriptionId {1}, bukan id request subscriptions/listen itu ({2})' },
-  { en: /^the acknowledgement has no params\.notifications object \(the subset of the filter the server honours\)$/, id: 'pengakuan itu tidak memuat objek params.notifications (bagian filter yang disanggupi server)' },
-  { en: /^the acknowledgement honours (\S+) (.+), which the request did not ask for \(it asked for (.*)\)$/, id: 'pengakuan itu menyanggupi {1} {2}, padahal request-nya tidak meminta itu (yang diminta: {3})' },
-  { en: /^the stream of subscriptions\/listen \(id (.+)\) asked for (.+) and carried (\S+), a type it did not request$/, id: 'stream subscriptions/listen (id {1}) meminta {2}, tetapi membawa {3}, jenis yang tidak dimintanya' },
+  { en: /^the first message of the stream was a (\S+) notification, not notifications\/subscriptions\/acknowledged$/, id: 'pesan pertama aliran itu adalah notification {1}, bukan notifications/subscriptions/acknowledged' },
+  { en: /^the acknowledgement carries no subscriptionId in _meta; it must be the id of the subscriptions\/listen request \((.+)\)$/, id: 'konfirmasi itu tidak membawa subscriptionId di _meta; nilainya harus id request subscriptions/listen itu ({1})' },
+  { en: /^the acknowledgement carries subscriptionId (.+), not the id of the subscriptions\/listen request \((.+)\)$/, id: 'konfirmasi itu membawa subscriptionId {1}, bukan id request subscriptions/listen itu ({2})' },
+  { en: /^the acknowledgement has no params\.notifications object \(the subset of the filter the server honours\)$/, id: 'konfirmasi itu tidak memuat objek params.notifications (bagian filter yang disanggupi server)' },
+  { en: /^the acknowledgement honours (\S+) (.+), which the request did not ask for \(it asked for (.*)\)$/, id: 'konfirmasi itu menyanggupi {1} {2}, padahal request-nya tidak meminta itu (yang diminta: {3})' },
+  { en: /^the stream of subscriptions\/listen \(id (.+)\) asked for (.+) and carried (\S+), a type it did not request$/, id: 'aliran subscriptions/listen (id {1}) meminta {2}, tetapi membawa {3}, jenis yang tidak dimintanya' },
   { en: /^the server sent notifications\/cancelled for (.+), which is not a subscriptions\/listen request: (.*)$/, id: 'server mengirim notifications/cancelled untuk {1}, yang bukan request subscriptions/listen: {2}' },
   { en: /^a (\S+) notification came without _meta\["io\.modelcontextprotocol\/subscriptionId"\]: (.*)$/, id: 'notification {1} datang tanpa _meta["io.modelcontextprotocol/subscriptionId"]: {2}' },
   { en: /^a (\S+) notification carries subscriptionId (.+), the id of no subscriptions\/listen request \((.*)\)$/, id: 'notification {1} membawa subscriptionId {2}, yang bukan id request subscriptions/listen mana pun ({3})' },
@@ -617,7 +617,7 @@ export const checkActuals: readonly { en: RegExp; id: string }[] = [
   { en: /^the result closing subscriptions\/listen \(id (.+)\) carries subscriptionId (.+) in result\._meta, not (.+)$/, id: 'result yang menutup subscriptions/listen (id {1}) membawa subscriptionId {2} di result._meta, bukan {3}' },
   { en: /^after notifications\/cancelled for (.+) \(id (.+?)\), the server still wrote: (.*)$/, id: 'setelah notifications/cancelled untuk {~1} (id {2}), server masih menulis: {3}' },
 
-  // --- Templat umum dari src/checker/define.ts (paling akhir) ---
+  // --- Template umum dari src/checker/define.ts (paling akhir) ---
   { en: /^(.+?) was answered with (.+), not an error$/, id: '{~1} dijawab dengan {~2}, bukan dengan error' },
   { en: /^(.+?) got error (\S+) (.*), not (-?\d+)$/, id: '{~1} mendapat error {2} {3}, bukan {4}' },
   { en: /^(.+?) was answered with (.+)$/, id: '{~1} dijawab dengan {~2}' },

@@ -26,7 +26,7 @@ export const elicitation: Record<keyof typeof en, string> = {
   'elicitation.demo.titleUrl': 'Elicitation (mode URL)',
   'elicitation.demo.noServer': 'Tidak ada server di sini: inilah yang ditampilkan client, dan yang akan dikirimnya kembali.',
   'elicitation.demo.params': 'Params request, persis seperti dikirim server',
-  'elicitation.demo.sendsBack': 'Client mengirim kembali {result} ini (di bawah kunci request tersebut di {inputResponses}):',
+  'elicitation.demo.sendsBack': 'Client mengirim kembali {result} ini (di bawah key request tersebut di {inputResponses}):',
   'elicitation.demo.again': 'Jawab lagi',
   'elicitation.form.required': 'Wajib diisi.',
   'elicitation.form.number': 'Masukkan angka dalam format JSON, misalnya 42, -3.5, atau 1e3 (bukan {typed}).',

@@ -29,7 +29,7 @@ export const probe: Record<keyof typeof en, string> = {
   'probe.status.verdict': 'era {era}, {version}',
   'probe.error': 'Probe tidak bisa dijalankan: {error}',
 
-  'probe.diagram': 'Keputusan probe',
+  'probe.diagram': 'Putusan probe',
   'probe.node.discover': '1. Kirim server/discover dengan versi modern yang paling disukai di _meta',
   'probe.node.sent': '(terkirim)',
   'probe.node.answer': '2. Jawabannya menentukan era:',
@@ -92,7 +92,7 @@ export const probe: Record<keyof typeof en, string> = {
   'probe.verdict.legacyVersion': '{version} (hasil negosiasi initialize)',
   'probe.verdict.scope': 'Di-cache',
   'probe.verdict.scopeText':
-    'per server: selama proses server itu hidup di stdio (per origin di HTTP), dan boleh dipertahankan setelah restart. Koneksi berikutnya ke server ini tidak perlu probe lagi; client baru mem-probe ulang kalau anggapan yang tersimpan ternyata gagal.',
+    'per server: selama proses server itu hidup di stdio (per origin di HTTP), dan boleh dipertahankan setelah restart. Koneksi berikutnya ke server ini tidak perlu probe lagi; client hanya mem-probe ulang kalau putusan yang tersimpan ternyata tidak berlaku lagi.',
   'probe.verdict.respawned': 'Proses pertama (pid {pid}) keluar saat di-probe; handshake dikirim ke proses baru (pid {fresh}), tanpa probe kedua.',
   'probe.verdict.none': 'Tidak ada yang disimpan di cache: {error}',
 
@@ -115,6 +115,6 @@ export const probe: Record<keyof typeof en, string> = {
   'probe.hazard.afterCountOne': 'Setelah handshake ({version}): 1 tool tercantum.',
   'probe.hazard.afterFailed': 'Handshake tidak selesai: {error}',
   'probe.hazard.differ':
-    'Jumlahnya berbeda: {before} tool tanpa handshake, {after} setelahnya. Server ini baru mendaftarkan sebagian tool-nya setelah handshake selesai, jadi client yang melewatkan handshake melihat katalog yang lain.',
+    'Jumlahnya berbeda: {before} tool tanpa handshake, {after} setelahnya. Server ini menunggu handshake selesai sebelum mendaftarkan sebagian tool-nya, jadi client yang melewatkan handshake melihat katalog yang lain.',
   'probe.hazard.same': 'Jumlahnya sama dengan maupun tanpa handshake: {count}.',
 };

@@ -102,7 +102,7 @@ describe('the checker carries a failure code beside its English', () => {
     const count = Number(/wrote (\d+)/.exec(c.actual!)![1]);
     expect(count).toBeGreaterThan(FLOOD_LINES);
     expect(c.why).toEqual({ code: 'notification-flood', vars: { count, method: 'flood' } });
-    expect(failureText(c.why!, 'id')).toBe(`banjir notifikasi: server menulis ${count.toLocaleString('id-ID')} notifikasi flood tanpa satu pun balasan, jadi dihentikan`);
+    expect(failureText(c.why!, 'id')).toBe(`banjir notification: server menulis ${count.toLocaleString('id-ID')} notification flood tanpa satu pun balasan, jadi dihentikan`);
   }, 60_000);
 
   it('a flood of lines that are not JSON: junk-flood, with their count and the first', async () => {
