@@ -8,7 +8,9 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
-import { consoleAt, send } from './support/lesson-widgets.ts';
+import { consoleAt, replies, send, typeMessage } from './support/lesson-widgets.ts';
+import { jsonProblem, jsonProblemText } from '../../src/components/pure/json-problem.ts';
+import { t } from '../../src/i18n/index.ts';
 import { serverEditorAt } from './support/lesson-editor.ts';
 import { expectNoEnglish as expectNoEnglishIn } from './support/i18n-text.ts';
 
@@ -34,6 +36,44 @@ test('the-wire in Indonesian: the Console and its transcript', async ({ open }) 
   await send(page, c, undefined);
   await expect.poll(() => c.locator('li.mcp-line-in .mcp-meaning').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expectIndonesianTimes(page);
+  await expectNoEnglish(page);
+});
+
+test('the-wire in Indonesian: text that is not JSON is said in Indonesian, the browser\'s English message only behind it', async ({ open }) => {
+  const page = await open('/id/the-wire/');
+  const c = await consoleAt(page, 0);
+  const typed = '{"jsonrpc":"2.0", "id": 6,\n  "method": "tools/list",}';
+  await typeMessage(page, c, typed);
+  await c.locator('button[data-action="send"]').click();
+  await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(1);
+  // What this browser's JSON.parse says of the same text: shown only behind a disclosure marked as English.
+  const browser = await page.evaluate((text) => {
+    try {
+      JSON.parse(text);
+      return '';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }, typed);
+  expect(browser).not.toBe('');
+  const why = jsonProblemText(jsonProblem(typed)!, 'id');
+  expect(why).toBe('"}" di baris 2, kolom 26 tidak boleh berada di situ');
+  const warning = c.locator('.mcp-warning[role="alert"]');
+  await expect.poll(() => warning.locator('p').innerText()).toBe(t('console.notJson', { why, typed: JSON.stringify(typed) }, 'id'));
+  const event = c.locator('li.mcp-event', { hasText: t('console.ev.sendingAnyway', { warning: '' }, 'id').trim() });
+  for (const where of [warning, event]) {
+    const detail = where.locator('details[data-browser-words]');
+    expect(await detail.locator('summary').innerText()).toBe(t('common.browserSaid', {}, 'id'));
+    expect(await detail.locator('code[lang="en"]').textContent()).toBe(browser);
+    // Outside the English disclosure, the browser's words appear nowhere.
+    const prose = await where.evaluate((el) => {
+      const clone = el.cloneNode(true) as HTMLElement;
+      for (const e of clone.querySelectorAll('[lang="en"]')) e.remove();
+      return clone.textContent ?? '';
+    });
+    expect(prose).not.toContain(browser);
+    expect(prose).not.toMatch(/position|Unexpected|Expected|JSON at/);
+  }
   await expectNoEnglish(page);
 });
 

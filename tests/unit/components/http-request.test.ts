@@ -13,6 +13,7 @@ import { callWithDeadline, readCapped } from '../../../src/components/http-reque
 import { explainResponse, headerChanges, type ResponseFacts } from '../../../src/components/http-request/explain.ts';
 import { handle } from '../../../toy-servers/http.mjs';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
+import { t } from '../../../src/i18n/index.ts';
 
 const TARGETS = [
   { server: 'http', origin: 'http://127.0.0.1' },
@@ -231,6 +232,18 @@ describe('a response explained', () => {
     const bad = await fromHttpMjs({ jsonrpc: '2.0', id: 2, method: 'server/discover', params: { _meta: META } }, { 'mcp-protocol-version': '2026-07-28' });
     const b = explainResponse(bad, {});
     expect(b.notes[0]!.words).toEqual({ key: 'httpRequest.note.jsonRpcError', vars: { id: '2', code: '-32020', message: expect.stringContaining('Mcp-Method') } });
+  });
+
+  test('a body that says JSON and does not parse: where, in the page\'s words; the engine\'s message only as the detail', () => {
+    const body = '{"access_token": "abc",';
+    let engine = '';
+    try {
+      JSON.parse(body);
+    } catch (e) {
+      engine = (e as Error).message;
+    }
+    const e = explainResponse({ status: 200, headers: [['content-type', 'application/json']], body, url: 'http://127.0.0.1/token' }, {});
+    expect(e.notes).toEqual([{ words: { key: 'httpRequest.note.notJson', vars: { why: t('common.jsonAt.end', { line: 1, column: 24 }) } }, tone: 'warn', detail: engine }]);
   });
 
   test('http.mjs: a tools/call answers with an event stream, each event parsed', async () => {
