@@ -12,7 +12,9 @@ import { consoleAt, replies, send, typeMessage } from './support/lesson-widgets.
 import { jsonProblem, jsonProblemText } from '../../src/components/pure/json-problem.ts';
 import { t } from '../../src/i18n/index.ts';
 import { serverEditorAt } from './support/lesson-editor.ts';
-import { expectNoEnglish as expectNoEnglishIn } from './support/i18n-text.ts';
+import { commentsOf, expectNoEnglish as expectNoEnglishIn, shownSources } from './support/i18n-text.ts';
+import { commentsIn } from '../../src/components/pure/comment-language.ts';
+import { readFileSync } from 'node:fs';
 
 const AREAS = ['common.', 'console.', 'editor.', 'elicitation.', 'counter.', 'meaning.'];
 
@@ -42,7 +44,7 @@ test('the-wire in Indonesian: the Console and its transcript', async ({ open }) 
 test('the-wire in Indonesian: text that is not JSON is said in Indonesian, the browser\'s English message only behind it', async ({ open }) => {
   const page = await open('/id/the-wire/');
   const c = await consoleAt(page, 0);
-  const typed = '{"jsonrpc":"2.0", "id": 6,\n  "method": "tools/list",}';
+  const typed = '{"jsonrpc":"2.0", "id": 6, "method": "tools/list",}';
   await typeMessage(page, c, typed);
   await c.locator('button[data-action="send"]').click();
   await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(1);
@@ -57,7 +59,7 @@ test('the-wire in Indonesian: text that is not JSON is said in Indonesian, the b
   }, typed);
   expect(browser).not.toBe('');
   const why = jsonProblemText(jsonProblem(typed)!, 'id');
-  expect(why).toBe('"}" di baris 2, kolom 26 tidak boleh berada di situ');
+  expect(why).toBe('"}" di baris 1, kolom 51 tidak boleh berada di situ');
   const warning = c.locator('.mcp-warning[role="alert"]');
   await expect.poll(() => warning.locator('p').innerText()).toBe(t('console.notJson', { why, typed: JSON.stringify(typed) }, 'id'));
   const event = c.locator('li.mcp-event', { hasText: t('console.ev.sendingAnyway', { warning: '' }, 'id').trim() });
@@ -120,3 +122,35 @@ test('the integration counter writes its numbers the Indonesian way', async ({ o
   expect(await counter.locator('[data-saved]').innerText()).toBe('Hemat: 2.400 integrasi.');
   await expectNoEnglish(page);
 });
+
+/** The capstone's files whose comments are written in both languages: the starter and the eight stage solutions. */
+const CAPSTONE_FILES = ['toy-servers/starter.mjs', ...Array.from({ length: 8 }, (_, i) => `src/components/checker/solutions/stage-${i + 1}.mjs`)];
+const capstoneComments = (lang: 'en' | 'id') => new Set(CAPSTONE_FILES.flatMap((f) => commentsOf(commentsIn(readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'), lang))));
+
+for (const { prefix, lang, other } of [
+  { prefix: 'id/', lang: 'id', other: 'en' },
+  { prefix: '', lang: 'en', other: 'id' },
+] as const) {
+  test(`/${prefix}write-your-own-server/: the starter in the editor and every stage solution carry the page's comments only`, { timeout: 90_000 }, async ({ open }) => {
+    const page = await open(`/${prefix}write-your-own-server/`);
+    const e = await serverEditorAt(page, 0);
+    const c = page.locator('section.mcp-checker');
+    await c.scrollIntoViewIfNeeded();
+    await expect.poll(() => c.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+    for (let n = 1; n <= 8; n++) {
+      const stage = c.locator('li.mcp-checker-stage').nth(n - 1);
+      if (!(await stage.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await stage.locator(':scope > details > summary').click();
+      await stage.locator('[data-action="solution"]').click();
+      await expect.poll(() => stage.locator(`pre[data-solution="${n}"]`).count()).toBe(1);
+    }
+    const sources = await shownSources(page);
+    const shown = sources.flatMap(commentsOf);
+    const mine = capstoneComments(lang);
+    const theirs = capstoneComments(other);
+    // Every comment of the nine files is shown (the starter in the editor, each stage in its solution), in the page's language.
+    expect(shown.length).toBeGreaterThan(100);
+    expect(shown.filter((k) => !mine.has(k))).toEqual([]);
+    expect(shown.filter((k) => theirs.has(k))).toEqual([]);
+    expect([...mine].filter((k) => !shown.includes(k))).toEqual([]);
+  });
+}
