@@ -11,6 +11,21 @@
  *   2. Exit when stdin closes (readline's 'close' event).
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
  */
+/**id:
+ * starter.mjs: baris-baris pertama server MCP Anda sendiri (revisi 2026-07-28,
+ * transport stdio). Server ini membaca apa yang ditulis client, tetapi belum
+ * menjawab apa pun.
+ *
+ * Client menjalankan file ini sebagai proses dan menulis satu pesan JSON-RPC
+ * per baris ke stdin-nya. Dari mana memulai (Checker menjalankan tahapnya
+ * berurutan):
+ *   1. Parse setiap baris dengan JSON.parse, lalu tulis tepat satu balasan
+ *      untuk setiap request, sebagai SATU baris JSON di stdout:
+ *        process.stdout.write(JSON.stringify(reply) + '\n');
+ *      Log ditulis ke stderr (console.error), tidak pernah ke stdout.
+ *   2. Keluar ketika stdin ditutup (event 'close' dari readline).
+ * https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
+ */
 import { createInterface } from 'node:readline';
 
 const lines = createInterface({ input: process.stdin });
@@ -18,5 +33,7 @@ const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   // Start here: nothing is answered yet. This log goes to stderr, which a
   // client shows to a person and never reads as protocol.
+  //id: Mulai di sini: belum ada yang dijawab. Log ini ditulis ke stderr, yang
+  //id: ditampilkan client kepada orang dan tidak pernah dibaca sebagai protokol.
   console.error(`starter received ${line.length} characters`);
 });

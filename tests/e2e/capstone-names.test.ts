@@ -9,12 +9,14 @@ import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { t, type Lang } from '../../src/i18n/index.ts';
 import { SERVERS } from '../../toy-servers/registry.ts';
+import { commentsIn } from '../../src/components/pure/comment-language.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
 
 const site = lessonSites()[0]!;
-const STARTER = readFileSync(new URL('../../toy-servers/starter.mjs', import.meta.url), 'utf8');
+/** The starter as the editor shows it on a page of `lang`: its comments in that language. */
+const starterIn = (lang: Lang) => commentsIn(readFileSync(new URL('../../toy-servers/starter.mjs', import.meta.url), 'utf8'), lang);
 const HOME = SERVERS.starter.homeName;
 
 for (const { prefix, lang } of [{ prefix: '', lang: 'en' as Lang }, { prefix: 'id/', lang: 'id' as Lang }]) {
@@ -33,7 +35,7 @@ for (const { prefix, lang } of [{ prefix: '', lang: 'en' as Lang }, { prefix: 'i
       expect(await checker.getAttribute('data-source')).toBe('original');
 
       // The reader edits: the Checker says whose source it checks now.
-      const edited = `${STARTER}\n// my own server\n`;
+      const edited = `${starterIn(lang)}\n// my own server\n`;
       await typeSource(page, editor, edited);
       await expect.poll(() => title.innerText()).toBe(t('checker.title-edited', { file }, lang));
       expect(await checker.getAttribute('data-source')).toBe('edit');
@@ -49,7 +51,7 @@ for (const { prefix, lang } of [{ prefix: '', lang: 'en' as Lang }, { prefix: 'i
       expect(readFileSync(path!, 'utf8')).toBe(edited);
 
       // Back to the original text: the title says the shipped file again.
-      await typeSource(page, editor, `${STARTER}\n`);
+      await typeSource(page, editor, `${starterIn(lang)}\n`);
       await page.keyboard.press('Backspace');
       await expect.poll(() => title.innerText()).toBe(t('checker.title', { file }, lang));
     });

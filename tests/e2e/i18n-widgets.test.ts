@@ -8,9 +8,13 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
-import { consoleAt, send } from './support/lesson-widgets.ts';
+import { consoleAt, replies, send, typeMessage } from './support/lesson-widgets.ts';
+import { jsonProblem, jsonProblemText } from '../../src/components/pure/json-problem.ts';
+import { t } from '../../src/i18n/index.ts';
 import { serverEditorAt } from './support/lesson-editor.ts';
-import { expectNoEnglish as expectNoEnglishIn } from './support/i18n-text.ts';
+import { commentsOf, expectNoEnglish as expectNoEnglishIn, shownSources } from './support/i18n-text.ts';
+import { commentsIn } from '../../src/components/pure/comment-language.ts';
+import { readFileSync } from 'node:fs';
 
 const AREAS = ['common.', 'console.', 'editor.', 'elicitation.', 'counter.', 'meaning.'];
 
@@ -34,6 +38,44 @@ test('the-wire in Indonesian: the Console and its transcript', async ({ open }) 
   await send(page, c, undefined);
   await expect.poll(() => c.locator('li.mcp-line-in .mcp-meaning').count(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expectIndonesianTimes(page);
+  await expectNoEnglish(page);
+});
+
+test('the-wire in Indonesian: text that is not JSON is said in Indonesian, the browser\'s English message only behind it', async ({ open }) => {
+  const page = await open('/id/the-wire/');
+  const c = await consoleAt(page, 0);
+  const typed = '{"jsonrpc":"2.0", "id": 6, "method": "tools/list",}';
+  await typeMessage(page, c, typed);
+  await c.locator('button[data-action="send"]').click();
+  await expect.poll(() => replies(c).count(), { timeout: 20_000 }).toBe(1);
+  // What this browser's JSON.parse says of the same text: shown only behind a disclosure marked as English.
+  const browser = await page.evaluate((text) => {
+    try {
+      JSON.parse(text);
+      return '';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }, typed);
+  expect(browser).not.toBe('');
+  const why = jsonProblemText(jsonProblem(typed)!, 'id');
+  expect(why).toBe('"}" di baris 1, kolom 51 tidak boleh berada di situ');
+  const warning = c.locator('.mcp-warning[role="alert"]');
+  await expect.poll(() => warning.locator('p').innerText()).toBe(t('console.notJson', { why, typed: JSON.stringify(typed) }, 'id'));
+  const event = c.locator('li.mcp-event', { hasText: t('console.ev.sendingAnyway', { warning: '' }, 'id').trim() });
+  for (const where of [warning, event]) {
+    const detail = where.locator('details[data-browser-words]');
+    expect(await detail.locator('summary').innerText()).toBe(t('common.browserSaid', {}, 'id'));
+    expect(await detail.locator('code[lang="en"]').textContent()).toBe(browser);
+    // Outside the English disclosure, the browser's words appear nowhere.
+    const prose = await where.evaluate((el) => {
+      const clone = el.cloneNode(true) as HTMLElement;
+      for (const e of clone.querySelectorAll('[lang="en"]')) e.remove();
+      return clone.textContent ?? '';
+    });
+    expect(prose).not.toContain(browser);
+    expect(prose).not.toMatch(/position|Unexpected|Expected|JSON at/);
+  }
   await expectNoEnglish(page);
 });
 
@@ -80,3 +122,35 @@ test('the integration counter writes its numbers the Indonesian way', async ({ o
   expect(await counter.locator('[data-saved]').innerText()).toBe('Hemat: 2.400 integrasi.');
   await expectNoEnglish(page);
 });
+
+/** The capstone's files whose comments are written in both languages: the starter and the eight stage solutions. */
+const CAPSTONE_FILES = ['toy-servers/starter.mjs', ...Array.from({ length: 8 }, (_, i) => `src/components/checker/solutions/stage-${i + 1}.mjs`)];
+const capstoneComments = (lang: 'en' | 'id') => new Set(CAPSTONE_FILES.flatMap((f) => commentsOf(commentsIn(readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'), lang))));
+
+for (const { prefix, lang, other } of [
+  { prefix: 'id/', lang: 'id', other: 'en' },
+  { prefix: '', lang: 'en', other: 'id' },
+] as const) {
+  test(`/${prefix}write-your-own-server/: the starter in the editor and every stage solution carry the page's comments only`, { timeout: 90_000 }, async ({ open }) => {
+    const page = await open(`/${prefix}write-your-own-server/`);
+    const e = await serverEditorAt(page, 0);
+    const c = page.locator('section.mcp-checker');
+    await c.scrollIntoViewIfNeeded();
+    await expect.poll(() => c.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+    for (let n = 1; n <= 8; n++) {
+      const stage = c.locator('li.mcp-checker-stage').nth(n - 1);
+      if (!(await stage.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await stage.locator(':scope > details > summary').click();
+      await stage.locator('[data-action="solution"]').click();
+      await expect.poll(() => stage.locator(`pre[data-solution="${n}"]`).count()).toBe(1);
+    }
+    const sources = await shownSources(page);
+    const shown = sources.flatMap(commentsOf);
+    const mine = capstoneComments(lang);
+    const theirs = capstoneComments(other);
+    // Every comment of the nine files is shown (the starter in the editor, each stage in its solution), in the page's language.
+    expect(shown.length).toBeGreaterThan(100);
+    expect(shown.filter((k) => !mine.has(k))).toEqual([]);
+    expect(shown.filter((k) => theirs.has(k))).toEqual([]);
+    expect([...mine].filter((k) => !shown.includes(k))).toEqual([]);
+  });
+}

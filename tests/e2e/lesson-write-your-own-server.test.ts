@@ -15,6 +15,7 @@ import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { STAGES } from '../../src/checker/stages.ts';
 import { t, type Lang } from '../../src/i18n/index.ts';
+import { commentsIn } from '../../src/components/pure/comment-language.ts';
 import { checks as idChecks } from '../../src/i18n/id/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
@@ -64,8 +65,8 @@ async function rulesAreIndonesian(c: Locator): Promise<number> {
   return shown.length;
 }
 
-/** Reveals stage `n`'s solution and returns its text, checking the reader's file did not change. */
-async function revealSolution(page: Page, c: Locator, n: number): Promise<string> {
+/** Reveals stage `n`'s solution and returns its text (the stage's file with the comments of `lang`), checking the reader's file did not change. */
+async function revealSolution(page: Page, c: Locator, n: number, lang: Lang): Promise<string> {
   const before = await savedEdit(page);
   const stage = c.locator('li.mcp-checker-stage').nth(n - 1);
   if (!(await stage.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await stage.locator(':scope > details > summary').click();
@@ -74,7 +75,8 @@ async function revealSolution(page: Page, c: Locator, n: number): Promise<string
   await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
   const code = stage.locator(`pre[data-solution="${n}"]`);
   const text = await code.textContent();
-  expect(text).toContain(`after stage ${n}`);
+  // The stage's file, its comments in the page's language.
+  expect(text).toBe(commentsIn(readFileSync(new URL(`../../src/components/checker/solutions/stage-${n}.mjs`, import.meta.url), 'utf8'), lang));
   expect(await savedEdit(page), 'revealing a solution leaves the reader\'s file as it was').toBe(before);
   await button.click();
   await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
@@ -111,7 +113,7 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
 
     // Paste each stage's solution and run: stages 1..n pass, the next one does not.
     for (let n = 1; n <= STAGES.length; n++) {
-      const solution = await revealSolution(page, c, n);
+      const solution = await revealSolution(page, c, n, lang);
       await typeSource(page, editor, solution);
       expect(await savedEdit(page)).toBe(solution);
       const statuses = await runChecker(c);
@@ -139,7 +141,7 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
     expect(await editorAgain.locator('.mcp-changed').innerText()).toBe(t('editor.changed', {}, lang));
     expect(await savedEdit(page)).toBe(final);
     expect(final).not.toBe(STARTER);
-    await revealSolution(page, again, 3);
+    await revealSolution(page, again, 3, lang);
     expect(await savedEdit(page)).toBe(final);
   }, 600_000);
 });

@@ -330,7 +330,7 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
       {entries.length === 0 ? (
         <p class="fw-meta">{say('entriesEmpty')}</p>
       ) : (
-        <div class="cv-table-wrap">
+        <div class="cv-table-wrap fw-table-box" tabindex={0} role="region" aria-label={say('entriesTitle')}>
           <table class="cv-table">
             <thead>
               <tr>
@@ -352,7 +352,7 @@ export function CacheView({ server = 'calendar', uri = 'calendar://week', lang }
                     <td>
                       {e.cacheScope === 'public' ? say('scopePublic') : `${say('scopePrivate')} (${e.authContext})`}
                     </td>
-                    <td>{e.ttlMs}</td>
+                    <td class="fw-num">{e.ttlMs}</td>
                     <td class={f.state === 'fresh' ? 'fw-ok' : 'fw-warn'}>{state}</td>
                   </tr>
                 );

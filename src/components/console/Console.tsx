@@ -44,6 +44,7 @@ import { useHydrated } from '../ui/hydrated.ts';
 import { engineGeneration, onServerSourceChange, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
 import { ElicitationPanel } from '../elicitation-form/ElicitationPanel.tsx';
 import { TakeHome } from '../ui/TakeHome.tsx';
+import { BrowserWords } from '../ui/BrowserWords.tsx';
 import { setLang, t } from '../../i18n/index.ts';
 import { CONSOLE_CAPABILITIES, composeLine, examplesFor, learnCatalog, nextFreeId, retryMessage, templates, type SeenCatalog } from './compose.ts';
 import { transcriptText, type Item } from './items.ts';
@@ -125,7 +126,8 @@ export function Console(props: ConsoleProps): JSX.Element {
   const [pid, setPid] = useState<number | undefined>();
   const [procState, setProcState] = useState<string>(() => t('console.state.idle'));
   const [fillMeta, setFillMeta] = useState(props.meta !== false);
-  const [warning, setWarning] = useState<string | undefined>();
+  /** The warning above the toolbar, in the reader's words, with the browser's own words behind it when it has some. */
+  const [warning, setWarning] = useState<{ text: string; detail?: string } | undefined>();
   const [pending, setPending] = useState<PendingInput | undefined>();
   /** Counts the times the reader moved on from a form (sent, retried, dismissed): a reply that arrived before cannot open one after. */
   const formEpoch = useRef(0);
@@ -248,7 +250,7 @@ export function Console(props: ConsoleProps): JSX.Element {
     if (!v) return;
     const text = v.getText();
     if (!text.trim()) {
-      setWarning(t('console.empty'));
+      setWarning({ text: t('console.empty') });
       return;
     }
     lastSendAt.current = Date.now();
@@ -257,8 +259,8 @@ export function Console(props: ConsoleProps): JSX.Element {
     if (h.list[h.list.length - 1] !== text) h.list.push(text);
     h.index = h.list.length;
     h.draft = '';
-    setWarning(composed.warning);
-    if (composed.warning) push({ kind: 'event', key: nextKey(), text: t('console.ev.sendingAnyway', { warning: composed.warning }), tone: 'warn' });
+    setWarning(composed.warning === undefined ? undefined : { text: composed.warning, ...(composed.warningDetail !== undefined ? { detail: composed.warningDetail } : {}) });
+    if (composed.warning) push({ kind: 'event', key: nextKey(), text: t('console.ev.sendingAnyway', { warning: composed.warning }), tone: 'warn', ...(composed.warningDetail !== undefined ? { detail: composed.warningDetail } : {}) });
     dropPending();
     setAnnounce('');
     await transmit(composed.line, composed.message, composed.changes);
@@ -426,9 +428,10 @@ export function Console(props: ConsoleProps): JSX.Element {
       </p>
       {draftNote ? <p class="mcp-note">{draftNote}</p> : null}
       {warning ? (
-        <p class="mcp-warning" role="alert">
-          {warning}
-        </p>
+        <div class="mcp-warning" role="alert">
+          <p>{warning.text}</p>
+          {warning.detail !== undefined ? <BrowserWords text={warning.detail} /> : null}
+        </div>
       ) : null}
       <div class="mcp-toolbar">
         <span class="mcp-template">

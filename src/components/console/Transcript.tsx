@@ -21,6 +21,7 @@ import { JsonView } from '../ui/JsonView.tsx';
 import { LazyDetails } from '../ui/LazyDetails.tsx';
 import { MeaningText } from '../ui/MeaningText.tsx';
 import { RawLine } from '../ui/RawLine.tsx';
+import { BrowserWords } from '../ui/BrowserWords.tsx';
 import { CopyButton } from '../ui/CopyButton.tsx';
 import { currentLang, formatNumber, t } from '../../i18n/index.ts';
 import type { HttpItem, Item, StderrItem, WireItem } from './items.ts';
@@ -197,6 +198,7 @@ class WireRow extends Component<{ item: Exclude<Item, StderrItem> }> {
         <li class={`mcp-line mcp-event mcp-tone-${item.tone}`} data-event={item.tag} data-entry={item.entry}>
           <span class="mcp-dir">—</span> {item.text}
           {item.pid !== undefined ? <span class="mcp-pid"> (pid {item.pid})</span> : null}
+          {item.detail !== undefined ? <BrowserWords text={item.detail} /> : null}
         </li>
       );
     return null;

@@ -23,6 +23,7 @@ import {
 } from '../../protocol/index.ts';
 import type { Era, ServerName } from '../../../toy-servers/registry.ts';
 import { t, type StringKey } from '../../i18n/index.ts';
+import { jsonProblem, jsonProblemText } from '../pure/json-problem.ts';
 
 /** Capabilities the Console declares when it fills in `_meta`: form and URL elicitation (it can show both). */
 export const CONSOLE_CAPABILITIES: ClientCapabilities = { elicitation: { form: {}, url: {} } };
@@ -31,8 +32,10 @@ export const CONSOLE_CAPABILITIES: ClientCapabilities = { elicitation: { form: {
 export interface Composed {
   /** The exact line to write (without `"\n"`). */
   line: string;
-  /** Set when the text is not valid JSON, or is JSON but not what a client may send; said in one sentence. */
+  /** Set when the text is not valid JSON, or is JSON but not what a client may send; said in one sentence, in the reader's language. */
   warning?: string;
+  /** The browser's own (English) words behind {@link Composed.warning}, when it has some: `JSON.parse`'s message. */
+  warningDetail?: string;
   /** The parsed message when the text was valid JSON. */
   message?: Record<string, unknown>;
   /** True when `_meta` keys were added. */
@@ -95,10 +98,13 @@ export function composeLine(text: string, options: { fillMeta: boolean; builder:
     // Parse what was typed (not a compacted copy), so an error quotes the reader's own text.
     parsed = JSON.parse(typed);
   } catch (e) {
-    const why = e instanceof SyntaxError ? e.message : t('console.notParse');
+    // Where it stops being JSON, in the reader's words; the browser's English message goes behind it.
+    const problem = jsonProblem(typed);
+    const why = problem ? jsonProblemText(problem) : t('console.notParse');
     const line = oneLine(text);
     const changes = line !== typed ? [t('console.change.newlines', { lines })] : [];
-    return { line, warning: t('console.notJson', { why, typed: JSON.stringify(typed) }), filledMeta: false, changes };
+    const warning = t('console.notJson', { why, typed: JSON.stringify(typed) });
+    return { line, warning, ...(e instanceof Error ? { warningDetail: e.message } : {}), filledMeta: false, changes };
   }
   const compact = compactJson(typed);
   const changes: string[] = [];

@@ -41,6 +41,8 @@ export interface EventItem {
   pid?: number;
   text: string;
   tone: 'info' | 'warn' | 'error';
+  /** The browser's own (English) words behind `text`, shown behind a disclosure (a `JSON.parse` message). */
+  detail?: string;
   /**
    * What happened, in words that do not depend on the page's language
    * (`started`, `loaded`, `exited`, `restarting`...), shown as `data-event`

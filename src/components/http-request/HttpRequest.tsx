@@ -32,6 +32,7 @@ import { engineGeneration, onServerSourceChange, type ServerName } from '../page
 import { loadKeptText, saveKeptText } from '../page/kept-text.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { JsonView } from '../ui/JsonView.tsx';
+import { BrowserWords } from '../ui/BrowserWords.tsx';
 import { errorText } from '../pure/failure-text.ts';
 import { generateVerifier, hexBytes, randomState, s256, verifierProblem, VERIFIER_MAX, VERIFIER_MIN, type S256Steps } from '../pure/pkce.ts';
 import { buildRequest, variablesIn, type RequestDraft, type RequestProblem, type Target } from './request-text.ts';
@@ -659,6 +660,7 @@ function NoteView({ note }: { note: Note }): JSX.Element {
   return (
     <li class={`mcp-http-note mcp-tone-${note.tone}`} data-note={note.words.key.replace(/^httpRequest\.note\./, '')}>
       <span>{said(note.words)}</span>
+      {note.detail !== undefined ? <BrowserWords text={note.detail} /> : null}
       {note.fields?.length ? (
         <ul class="mcp-http-fields">
           {note.fields.map((f, i) => (

@@ -13,7 +13,8 @@
  * (Bearer challenges), 7519 (JWT), 8414 (authorization server metadata),
  * 9207 (`iss`), 9728 (protected resource metadata).
  */
-import type { StringKey } from '../../i18n/index.ts';
+import { t, type StringKey } from '../../i18n/index.ts';
+import { jsonProblem, jsonProblemText } from '../pure/json-problem.ts';
 import { parseSse, type SseFrame } from '../console/http-exchange.ts';
 import { challengeParam, decodeJwt, locationParams, parseChallenges, type DecodedJwt } from './oauth-parts.ts';
 import { htmlForms, type HtmlForm } from './html-forms.ts';
@@ -44,6 +45,8 @@ export interface Note {
   jwt?: DecodedJwt;
   /** Times of the JWT payload (`exp`, `iat`, `nbf`), as ISO 8601 text. */
   jwtTimes?: string;
+  /** The browser's own (English) words behind the note, shown behind a disclosure (a `JSON.parse` message). */
+  detail?: string;
 }
 
 /** How the body is shown. */
@@ -86,11 +89,13 @@ const TOKEN_FIELDS = ['access_token', 'token_type', 'expires_in', 'scope', 'refr
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; why: string } {
+/** `text` parsed as JSON; when it is not JSON, where it stops being JSON in the reader's words (`why`) and the browser's own English message (`detail`). */
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; why: string; detail: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (e) {
-    return { ok: false, why: e instanceof Error ? e.message : String(e) };
+    const problem = jsonProblem(text);
+    return { ok: false, why: problem ? jsonProblemText(problem) : t('console.notParse'), detail: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -250,7 +255,7 @@ export function explainResponse(facts: ResponseFacts, values: Readonly<Record<st
       if (parsed.ok) {
         view = { kind: 'json', value: parsed.value };
         explainJson(parsed.value, notes, captures);
-      } else if (type) notes.push({ words: { key: 'httpRequest.note.notJson', vars: { why: parsed.why } }, tone: 'warn' });
+      } else if (type) notes.push({ words: { key: 'httpRequest.note.notJson', vars: { why: parsed.why } }, tone: 'warn', detail: parsed.detail });
     }
   } else if (facts.status >= 200 && !(facts.status >= 300 && facts.status < 400)) {
     notes.push({ words: { key: 'httpRequest.note.noBody', vars: { status: String(facts.status) } }, tone: 'info' });

@@ -376,6 +376,7 @@ function RecordedBeside({ recorded, figures, toolCount, edited }: { recorded: Re
   const sentence = { pending: t('tokens.pending'), same: t('tokens.same'), edited: t('tokens.differsEdited'), differs: t('tokens.differs') }[verdict];
   return (
     <div class="tm-recorded" data-recorded={verdict}>
+      <div class="fw-table-box" tabindex={0} role="region" aria-label={t('tokens.recordedTitle')}>
       <table>
         <caption>{t('tokens.recordedTitle')}</caption>
         <thead>
@@ -389,12 +390,13 @@ function RecordedBeside({ recorded, figures, toolCount, edited }: { recorded: Re
           {rows.map((r) => (
             <tr key={r.key} data-row={r.key} data-live={r.live ?? ''} data-recorded={r.rec}>
               <th scope="row">{r.label}</th>
-              <td>{r.live === undefined ? '…' : formatNumber(r.live)}</td>
-              <td>{formatNumber(r.rec)}</td>
+              <td class="fw-num">{r.live === undefined ? '…' : formatNumber(r.live)}</td>
+              <td class="fw-num">{formatNumber(r.rec)}</td>
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
       <p class={verdict === 'same' ? 'fw-ok' : verdict === 'pending' ? 'fw-meta' : 'fw-warn'}>{sentence}</p>
     </div>
   );

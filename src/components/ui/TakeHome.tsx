@@ -16,7 +16,8 @@ import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { SERVERS } from '../../../toy-servers/registry.ts';
 import { editedEntry, getEngine, originalEntry, runsEdited, type ServerName } from '../page/page-engine.ts';
-import { t } from '../../i18n/index.ts';
+import { currentLang, t } from '../../i18n/index.ts';
+import { commentsIn } from '../pure/comment-language.ts';
 import { collectServerFiles, takeHomePackage, type TakeHomePackage } from '../pure/take-home.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { LazyDetails } from './LazyDetails.tsx';
@@ -41,9 +42,12 @@ const homeName = (server: ServerName): string | undefined => (SERVERS[server] as
 export async function packageServer(server: ServerName, source?: () => string): Promise<TakeHomePackage> {
   const engine = await getEngine();
   const entry = originalEntry(server);
-  const text = source ? source() : await engine.readFile(runsEdited(server) ? editedEntry(server) : entry);
+  const lang = currentLang();
+  // What the page runs, with its comments in the reader's language (the code is the same in every language).
+  const inLang = (text: string | undefined) => (text === undefined ? undefined : commentsIn(text, lang));
+  const text = source ? source() : inLang(await engine.readFile(runsEdited(server) ? editedEntry(server) : entry));
   if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
-  return takeHomePackage(server, await collectServerFiles(entry, text, (path) => engine.readFile(path)), homeName(server));
+  return takeHomePackage(server, await collectServerFiles(entry, text, async (path) => inLang(await engine.readFile(path))), homeName(server));
 }
 
 /** The "Run it on your machine" block. */

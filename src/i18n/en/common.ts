@@ -25,4 +25,8 @@ export const common = {
   'common.home.noFiles': 'no files to pack',
   'common.home.outside': '{path} is outside {root}',
   'common.home.outsideEntry': '{path} is outside the entry folder',
+  'common.jsonAt.end': 'the text ends before the JSON is complete (line {line}, column {column})',
+  'common.jsonAt.unexpected': '{char} at line {line}, column {column} cannot stand there',
+  'common.jsonAt.after': 'the JSON is complete before line {line}, column {column}, and more text follows',
+  'common.browserSaid': "The browser's own words (in English)",
 } as const;

@@ -27,4 +27,8 @@ export const common: Record<keyof typeof en, string> = {
   'common.home.noFiles': 'tidak ada file untuk dikemas',
   'common.home.outside': '{path} berada di luar {root}',
   'common.home.outsideEntry': '{path} berada di luar folder entry',
+  'common.jsonAt.end': 'teks berakhir sebelum JSON-nya lengkap (baris {line}, kolom {column})',
+  'common.jsonAt.unexpected': '{char} di baris {line}, kolom {column} tidak boleh berada di situ',
+  'common.jsonAt.after': 'JSON-nya sudah lengkap sebelum baris {line}, kolom {column}, tetapi masih ada teks sesudahnya',
+  'common.browserSaid': 'Pesan asli dari browser (dalam bahasa Inggris)',
 };

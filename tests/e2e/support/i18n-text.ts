@@ -13,6 +13,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from './fixtures.ts';
 import { table, type StringKey } from '../../../src/i18n/index.ts';
+import { parser as jsParser } from '@lezer/javascript';
 
 /** Which English phrases to look for. */
 export interface PhraseOptions {
@@ -166,4 +167,30 @@ export async function starlightTexts(page: Page): Promise<StarlightTexts> {
       }),
     };
   }, PAGEFIND_ENGLISH);
+}
+
+/**
+ * The sources the page shows as code: each editor's document (CodeMirror's
+ * lines, or its textarea before CodeMirror loads) and each revealed stage
+ * solution (`pre[data-solution]`), in page order. {@link NOT_PROSE} keeps them
+ * out of {@link widgetText}; their comments are read with {@link commentsOf}.
+ */
+export const shownSources = (page: Page) =>
+  page.evaluate(() => [
+    ...[...document.querySelectorAll('.mcp-editor')].map((el) => {
+      const cm = el.querySelector('.cm-content') as HTMLElement | null;
+      return cm ? [...cm.querySelectorAll('.cm-line')].map((l) => l.textContent ?? '').join('\n') : ((el.querySelector('textarea') as HTMLTextAreaElement | null)?.value ?? '');
+    }),
+    ...[...document.querySelectorAll('pre[data-solution]')].map((p) => p.textContent ?? ''),
+  ]);
+
+/** The comments of a JavaScript source, read with Lezer's parser (the one the editor highlights with), each with its whitespace runs made one space. */
+export function commentsOf(source: string): string[] {
+  const out: string[] = [];
+  jsParser.parse(source).iterate({
+    enter(node) {
+      if (node.type.name === 'LineComment' || node.type.name === 'BlockComment') out.push(source.slice(node.from, node.to).replace(/\s+/g, ' '));
+    },
+  });
+  return out;
 }

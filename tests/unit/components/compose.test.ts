@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
 import { learnCatalog, type SeenCatalog, compactJson, composeLine, nextFreeId, oneLine, retryMessage, templates, CONSOLE_CAPABILITIES } from '../../../src/components/console/compose.ts';
+import { t } from '../../../src/i18n/index.ts';
 
 const builder = () => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES });
 
@@ -42,6 +43,16 @@ describe('composeLine', () => {
     const c = composeLine('{"jsonrpc": "2.0",\n "id": 1,', { fillMeta: true, builder: builder() });
     expect(c.line).toBe('{"jsonrpc": "2.0", "id": 1,');
     expect(c.warning).toMatch(/not valid JSON.*-32700/);
+    // Where it stops being JSON in the page's words; the engine's own message only as the detail behind it.
+    let engine = '';
+    try {
+      JSON.parse('{"jsonrpc": "2.0",\n "id": 1,');
+    } catch (e) {
+      engine = (e as Error).message;
+    }
+    expect(c.warning).toContain(t('common.jsonAt.end', { line: 2, column: 10 }));
+    expect(c.warning).not.toContain(engine);
+    expect(c.warningDetail).toBe(engine);
     expect(composeLine('[1,2]', { fillMeta: true, builder: builder() }).warning).toMatch(/-32600/);
   });
   it('lists every change it makes to what was typed, and quotes invalid input as typed', () => {

@@ -14,6 +14,7 @@ import { explainResponse, headerChanges, type ResponseFacts } from '../../../src
 import { handle } from '../../../toy-servers/http.mjs';
 import { handle as proxy } from '../../../toy-servers/passthrough-proxy.mjs';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
+import { t } from '../../../src/i18n/index.ts';
 
 const TARGETS = [
   { server: 'http', origin: 'http://127.0.0.1' },
@@ -241,6 +242,18 @@ describe('a response explained', () => {
     expect(e.notes[0]!.words).toEqual({ key: 'httpRequest.note.via', vars: { via: '1.1 passthrough-proxy' } });
     expect(e.notes[1]!.words.key).toBe('httpRequest.note.challenge');
     expect(e.captures).toContainEqual(['resource_metadata', 'http://127.0.0.1:8081/.well-known/oauth-protected-resource/mcp']);
+  });
+
+  test('a body that says JSON and does not parse: where, in the page\'s words; the engine\'s message only as the detail', () => {
+    const body = '{"access_token": "abc",';
+    let engine = '';
+    try {
+      JSON.parse(body);
+    } catch (e) {
+      engine = (e as Error).message;
+    }
+    const e = explainResponse({ status: 200, headers: [['content-type', 'application/json']], body, url: 'http://127.0.0.1/token' }, {});
+    expect(e.notes).toEqual([{ words: { key: 'httpRequest.note.notJson', vars: { why: t('common.jsonAt.end', { line: 1, column: 24 }) } }, tone: 'warn', detail: engine }]);
   });
 
   test('http.mjs: a tools/call answers with an event stream, each event parsed', async () => {
