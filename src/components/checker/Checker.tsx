@@ -293,7 +293,7 @@ export function Checker(props: CheckerProps): JSX.Element {
         </label>
       </div>
       <p class="mcp-checker-status" role="status" aria-live="polite">
-        {!ready ? '' : status || (state === 'idle' && saved ? t('checker.progress-restored', { when, n: passed, total: STAGES.length }) : state === 'idle' ? t('checker.idle') : '')}
+        {status || (state === 'idle' && saved ? t('checker.progress-restored', { when, n: passed, total: STAGES.length }) : state === 'idle' ? t('checker.idle') : '')}
       </p>
       {saved && state !== 'idle' ? <p class="mcp-note mcp-checker-progress">{t('checker.progress', { n: passed, total: STAGES.length })}</p> : null}
       {outcome && state === 'done' ? <VerdictBlock outcome={outcome} lang={lang} /> : null}
@@ -311,10 +311,11 @@ export function Checker(props: CheckerProps): JSX.Element {
             <li class={`mcp-checker-stage mcp-checker-${shown}`} data-stage={stage.id} data-status={shown} key={stage.id}>
               <details open={shown === 'fail' || shown === 'warn' || shown === 'running'}>
                 <summary>
-                  {/* Until hydrated, the saved verdicts are not read yet: no mark and no word, rather than "not run". */}
-                  <span class="mcp-checker-mark" aria-hidden="true">{ready ? mark(shown) : ''}</span>{' '}
+                  {/* Until hydrated, the saved verdicts are not read yet: the mark and the word hold their place hidden
+                      (checker.css), rather than say "not run" or let the line wrap differently once they appear. */}
+                  <span class="mcp-checker-mark" aria-hidden="true">{mark(shown)}</span>{' '}
                   <span class="mcp-checker-stage-title">{t('checker.stage', { n: i + 1, title: stageTitle(stage.id) })}</span>{' '}
-                  <span class="mcp-checker-word">{ready ? shownWord : ''}</span>
+                  <span class="mcp-checker-word">{shownWord}</span>
                   {checks.length > 0 ? (
                     <span class="mcp-note">
                       {' '}
