@@ -29,11 +29,13 @@ export function failureText(f: Failure, lang: Lang = currentLang()): string {
 /**
  * What went wrong in `error`, in `lang`: its `failure` (a ConnectionError, or
  * any error or value carrying one) said by {@link failureText}; otherwise the
- * error's own message, as it is.
+ * error's own message (a browser's, a library's or a server's words) inside
+ * `failure.message`: as it is in English, quoted after a sentence in the
+ * reader's language otherwise.
  */
 export function errorText(error: unknown, lang: Lang = currentLang()): string {
   if (isFailure(error)) return failureText(error, lang);
   const carried = error && typeof error === 'object' ? (error as { failure?: unknown }).failure : undefined;
   if (isFailure(carried)) return failureText(carried, lang);
-  return error instanceof Error ? error.message : String(error);
+  return t('failure.message', { message: error instanceof Error ? error.message : String(error) }, lang);
 }

@@ -60,4 +60,5 @@ export const failure = {
   'failure.probeFailed': 'the era probe failed',
   'failure.tokenizerWorker': 'the tokenizer Worker failed to start',
   'failure.unknown': 'something went wrong',
+  'failure.message': '{message}',
 } as const;

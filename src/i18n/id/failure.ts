@@ -59,4 +59,5 @@ export const failure: Record<keyof typeof en, string> = {
   'failure.probeFailed': 'probe era gagal',
   'failure.tokenizerWorker': 'Worker tokenizer gagal dimulai',
   'failure.unknown': 'terjadi kesalahan',
+  'failure.message': 'terjadi kesalahan; pesan aslinya: “{message}”',
 };

@@ -53,6 +53,9 @@ describe('failures carried as data and said in the page language', () => {
     expect(failureText({ code: 'exit', vars: { signal: 'SIGKILL' }, cause: { code: 'watchdog-busy', vars: { ms: 2000 } } }, 'id')).toBe(
       'proses server dihentikan oleh SIGKILL (dihentikan oleh watchdog: sibuk lebih dari 2.000 ms tanpa memberi jeda (loop tanpa akhir?))',
     );
-    expect(errorText(new Error('plain'), 'id')).toBe('plain');
+    // A browser's own words (no failure code): as they are in English, quoted after an Indonesian sentence on /id/.
+    expect(errorText(new TypeError('Failed to fetch'), 'en')).toBe('Failed to fetch');
+    expect(errorText(new TypeError('Failed to fetch'), 'id')).toBe('terjadi kesalahan; pesan aslinya: “Failed to fetch”');
+    expect(errorText('plain', 'id')).toContain('“plain”');
   });
 });
