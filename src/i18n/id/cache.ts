@@ -19,7 +19,7 @@ export const cache: Record<keyof typeof en, string> = {
   'cache.entriesTitle': 'Salinan di cache',
   'cache.entriesEmpty': 'Belum ada yang disimpan di cache.',
   'cache.colKey': 'Kunci (method dan params; _meta yang berubah-ubah tidak diikutkan)',
-  'cache.colScope': 'Cakupan',
+  'cache.colScope': 'Scope',
   'cache.colTtl': 'ttlMs',
   'cache.colState': 'Keadaan',
   'cache.fresh': 'segar, sisa {s} detik',

@@ -186,7 +186,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'tools.call': {
     rule: 'tools/call mengembalikan CallToolResult yang valid',
-    expected: 'Panggilan dengan argumen yang bentuknya benar mendapat result dengan resultType "complete" dan array content berisi content block (atau result input_required yang valid).',
+    expected: 'Panggilan dengan argumen yang bentuknya benar mendapat result dengan resultType "complete" dan array content berisi blok konten (atau result input_required yang valid).',
     hint: 'Kembalikan {resultType:"complete", content:[{type:"text", text:"..."}]} dari tools/call, ditambah isError:true bila tool itu sendiri gagal.',
   },
   'tools.unknown-tool': {
@@ -217,7 +217,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   'prompts.list-get': {
     rule: 'prompts/list dan prompts/get mengembalikan result yang valid',
     expected: 'prompts/list memberi {resultType:"complete", prompts:[{name}...], ttlMs, cacheScope}; prompts/get untuk prompt pertama memberi {resultType:"complete", messages:[{role, content}]}.',
-    hint: 'prompts/list bisa di-cache (ttlMs, cacheScope); prompts/get tidak, dan setiap pesan berisi satu content block.',
+    hint: 'prompts/list bisa di-cache (ttlMs, cacheScope); prompts/get tidak, dan setiap pesan berisi satu blok konten.',
   },
   'prompts.unknown': {
     rule: 'Prompt yang tidak dikenal mendapat -32602',
@@ -261,7 +261,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'subscriptions.acknowledged': {
     rule: 'Aliran listen dikonfirmasi lebih dulu, dengan subscriptionId-nya',
-    expected: 'subscriptions/listen (yang meminta setiap jenis yang dideklarasikan server) pertama-tama dijawab dengan notifications/subscriptions/acknowledged yang _meta["io.modelcontextprotocol/subscriptionId"]-nya adalah id request itu dan yang notifications-nya hanya menyebut jenis yang diminta request itu; request-nya sendiri tidak dibalas selama aliran masih terbuka.',
+    expected: 'subscriptions/listen untuk setiap jenis yang dideklarasikan server pertama-tama dijawab dengan notifications/subscriptions/acknowledged. _meta["io.modelcontextprotocol/subscriptionId"]-nya berisi id request itu, dan notifications-nya hanya menyebut jenis-jenis yang diminta; request-nya sendiri tidak dibalas selama aliran masih terbuka.',
     hint: 'Saat menerima subscriptions/listen, tulis {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":<id request itu>},"notifications":{...yang akan Anda kirim}}} sebelum apa pun untuk aliran itu, dan biarkan request-nya tetap terbuka.',
   },
   'subscriptions.requested-only': {
@@ -418,7 +418,7 @@ export const checkReasons: readonly { en: RegExp; id: string }[] = [
 ];
 
 /**
- * Apa yang ditemukan penyelidikan era sebelum request lain (`EraFinding.detail`,
+ * Apa yang ditemukan probe era sebelum request lain (`EraFinding.detail`,
  * src/checker/era.ts): satu kalimat bahasa Inggris utuh per pola. `{~1}`
  * diterjemahkan lagi dengan `checkActualParts` (lalu `checkActuals`), `{1}`
  * ditampilkan persis (versi, kode error, pesan server).
@@ -676,7 +676,7 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^(\S+) with (Mcp-Method|Mcp-Session-Id|Origin): (\S+)$/, id: '{1} dengan {2}: {3}' },
   { en: /^(\S+) for (.+) with Mcp-Name: (.+)$/, id: '{1} untuk {2} dengan Mcp-Name: {3}' },
   { en: /^: is this the MCP endpoint \(its path, e\.g\. \/mcp\)\?$/, id: ': benarkah ini endpoint MCP-nya (path-nya, misalnya /mcp)?' },
-  { en: /^: it requires authorization \(WWW-Authenticate: (.*)\); check it with an access token \(the command line's --token\)$/, id: ': server ini meminta otorisasi (WWW-Authenticate: {1}); periksa dengan access token (opsi --token di command line)' },
+  { en: /^: it requires authorization \(WWW-Authenticate: (.*)\); check it with an access token \(the command line's --token\)$/, id: ': server ini meminta otorisasi (WWW-Authenticate: {1}); periksa dengan access token (opsi --token di baris perintah)' },
   { en: /^(\S+) \(id (.*)\)$/, id: '{1} (id {2})' },
   { en: /^([\w-]+(?:\/[\w-]+)+|\d+)$/, id: '{1}' },
 
@@ -715,7 +715,7 @@ export const checkActualParts: readonly { en: RegExp; id: string }[] = [
   { en: /^(.+) is not a string$/, id: '{1} bukan string' },
   { en: /^(.+) is not a boolean$/, id: '{1} bukan boolean' },
 
-  // --- Hasil penyelidikan era (src/checker/era.ts), disisipkan ke kalimat `checkEras` ---
+  // --- Hasil probe era (src/checker/era.ts), disisipkan ke kalimat `checkEras` ---
   { en: /^(server\/discover|initialize) got no reply \((.+)\)$/, id: '{1} tidak mendapat balasan ({~2})' },
   { en: /^(server\/discover|initialize) got (error .+|a result.*)$/, id: '{1} mendapat {~2}' },
 

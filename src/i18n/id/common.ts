@@ -23,7 +23,7 @@ export const common: Record<keyof typeof en, string> = {
   'common.home.copyCommand': 'Salin perintah',
   'common.home.failed': 'Unduhan tidak bisa disiapkan: {why}',
   'common.home.notInEngine': '{file} tidak ada di antara file engine',
-  'common.home.unreadable': '{path} meng-import {specifier}, yang tidak bisa dibaca',
+  'common.home.unreadable': '{path} mengimpor {specifier}, yang tidak bisa dibaca',
   'common.home.noFiles': 'tidak ada file untuk dikemas',
   'common.home.outside': '{path} berada di luar {root}',
   'common.home.outsideEntry': '{path} berada di luar folder entry',

@@ -81,7 +81,7 @@ export const console: Record<keyof typeof en, string> = {
   'console.http.accepted': '{status} tanpa body: notification diterima',
   'console.http.rawRequest': 'Request mentah',
   'console.http.rawResponse': 'Response mentah ({type})',
-  'console.http.noContentType': 'tanpa content type',
+  'console.http.noContentType': 'tanpa Content-Type',
   'console.http.frames': 'Frame SSE, di-parse manual ({n}):',
   'console.http.comment': 'komentar (keep-alive, diabaikan): {text}',
   'console.http.bodyJson': 'Body sebagai JSON',

@@ -7,7 +7,7 @@ export const counter: Record<keyof typeof en, string> = {
   'counter.apps': 'Aplikasi AI (N)',
   'counter.systems': 'Sistem yang dihubungkan (M)',
   'counter.slider': '{label} (penggeser)',
-  'counter.bad': 'Masukkan bilangan bulat dari {min} sampai {max}. Sampai saat itu, hitungan memakai {last}.',
+  'counter.bad': 'Masukkan integer dari {min} sampai {max}. Sampai saat itu, hitungan memakai {last}.',
   'counter.without': 'Tanpa protokol bersama: {apps} × {systems} = {n} konektor, satu untuk setiap pasangan.',
   'counter.with': 'Dengan satu protokol: {apps} + {systems} = {n} implementasi, satu untuk setiap sisi.',
   'counter.saved': 'Hemat: {n} integrasi.',

@@ -30,7 +30,7 @@ export const elicitation: Record<keyof typeof en, string> = {
   'elicitation.demo.again': 'Jawab lagi',
   'elicitation.form.required': 'Wajib diisi.',
   'elicitation.form.number': 'Masukkan angka dalam format JSON, misalnya 42, -3.5, atau 1e3 (bukan {typed}).',
-  'elicitation.form.integer': 'Masukkan bilangan bulat.',
+  'elicitation.form.integer': 'Masukkan sebuah integer.',
   'elicitation.form.min': 'Minimal {n}.',
   'elicitation.form.max': 'Maksimal {n}.',
   'elicitation.form.minLength': 'Minimal {n} karakter.',

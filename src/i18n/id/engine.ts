@@ -28,7 +28,7 @@ export const engine: Record<keyof typeof en, string> = {
   'engine.reason.fallback': 'Berjalan di engine Worker: {why}',
   'engine.reason.noEngine': 'Tidak ada engine yang bisa dijalankan: {detail}',
   'engine.reason.cannotReset': 'engine {kind} tidak bisa mengembalikan file-nya',
-  'engine.reason.noFetchHandler': 'engine {kind} tidak bisa melayani fetch handler',
+  'engine.reason.noFetchHandler': 'engine {kind} tidak bisa menjalankan fetch handler',
   'engine.reason.other': '{detail}',
   'engine.reason.noSharedArrayBuffer': 'WebContainer membutuhkan SharedArrayBuffer, dan browser ini tidak menyediakannya di sini.',
   'engine.reason.bootNotIsolated':

@@ -5,7 +5,7 @@ export const httpRequest: Record<keyof typeof en, string> = {
   'httpRequest.tpl.discover': 'server/discover, lengkap dengan header-nya',
   'httpRequest.tpl.call': 'tools/call (berupa aliran event)',
   'httpRequest.tpl.get': 'GET /mcp (ditolak)',
-  'httpRequest.tpl.token': 'Request token dengan {{code_verifier}}',
+  'httpRequest.tpl.token': 'Token request dengan {{code_verifier}}',
   'httpRequest.tpl.bearer': 'server/discover dengan {{access_token}}',
   'httpRequest.title': 'HTTP secara manual: {servers}',
   'httpRequest.starting': 'Request awal:',

@@ -138,7 +138,7 @@ describe('caching: a stream the server tears down gets a result and, on stdio, n
   const listen = { jsonrpc: '2.0', id: 'w', method: 'subscriptions/listen', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} }, notifications: { resourceSubscriptions: ['calendar://week'] } } };
   const WORDS: Record<Lang, { result: string; cancelled: string; calendar: string }> = {
     en: { result: 'answer the listen request with a normal result', cancelled: 'must then send `notifications/cancelled`', calendar: 'the calendar sends both' },
-    id: { result: 'menjawab request listen dengan result biasa', cancelled: 'wajib lalu mengirim `notifications/cancelled`', calendar: 'kalender mengirim keduanya' },
+    id: { result: 'menjawab request listen dengan result biasa', cancelled: 'lalu wajib mengirim `notifications/cancelled`', calendar: 'kalender mengirim keduanya' },
   };
 
   it('the calendar, a real process, sends both when its stdin closes: the result first, then the notification', () => {
