@@ -17,7 +17,8 @@ export default defineConfig({
       // mostly wait on real server processes and on the checker's own reply windows, not on the CPU: three at once.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 20_000, maxWorkers: 3 } },
       { test: { name: 'servers', include: ['tests/servers/**/*.test.ts'], testTimeout: 60_000 } },
-      { test: { name: 'peers', include: ['tests/peers/**/*.test.ts'], testTimeout: 60_000 } },
+      // Peers also wait on real processes (the reference server, the official SDK, a Python server): two at once.
+      { test: { name: 'peers', include: ['tests/peers/**/*.test.ts'], testTimeout: 60_000, maxWorkers: 2 } },
       {
         test: {
           name: 'e2e',

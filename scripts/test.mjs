@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order, stopping at nothing, then one closing line.
+ * `npm test`: every suite, stopping at nothing, then one closing line. checks, unit, servers and peers run
+ * at the same time (each one's output printed whole, in this order); then e2e, then xbrowser.
  *   1. checks   `astro check` + `tsc --noEmit` (types of .ts and .astro)
  *   2. unit     tests/unit     (Vitest project `unit`)
  *   3. servers  tests/servers  (toy servers as real node processes)
@@ -13,8 +14,8 @@
  * skip with its reason in the suite's output) and exits non-zero if any suite failed.
  * Pass suite names to run only those: `npm test -- unit servers`.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,7 +27,6 @@ if (unknown.length) {
   process.exit(2);
 }
 
-const npmExec = (args, env = process.env) => spawnSync(process.execPath, args, { stdio: 'inherit', env });
 const astro = 'node_modules/astro/bin/astro.mjs';
 const vitest = 'node_modules/vitest/vitest.mjs';
 const tsc = 'node_modules/typescript/bin/tsc';
@@ -35,40 +35,66 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcp-by-hand-test-'));
 // (tests/e2e/global-setup.ts: E2E_SKIP_BUILD=1 reuses a build folder only when both builds are there).
 const browserEnv =
   process.env.E2E_BUILD_DIR || process.env.E2E_SKIP_BUILD ? process.env : { ...process.env, E2E_BUILD_DIR: join(scratch, 'site'), E2E_SKIP_BUILD: '1' };
+/**
+ * Suites that spend most of their time waiting on processes (server replies, the checker's windows,
+ * the type checker's own work) run at the same time; their output is kept and printed whole, in
+ * suite order. The browser suites then run one after the other, printing as they go.
+ */
+const TOGETHER = new Set(['checks', 'unit', 'servers', 'peers']);
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-const failedSuites = [];
+/** Runs `node <args>`; resolves to its exit code. With `log` (a file path) its output goes there instead of this terminal. */
+function node(args, env = process.env, log) {
+  return new Promise((resolve) => {
+    const fd = log ? openSync(log, 'a') : undefined;
+    const child = spawn(process.execPath, args, { stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd], env });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code, signal) => {
+      if (fd !== undefined) closeSync(fd);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
 
-for (const suite of wanted) {
-  console.log(`\n=== ${suite} ===`);
+/** One suite's run: its counts (tests) and whether it failed. */
+async function runSuite(suite, log) {
   if (suite === 'checks') {
-    const a = npmExec([astro, 'check']);
-    const t = npmExec([tsc, '--noEmit', '-p', 'tsconfig.json']);
-    if (a.status === 0 && t.status === 0) passed += 1;
-    else {
-      failed += 1;
-      failedSuites.push(suite);
-    }
-    continue;
+    const a = await node([astro, 'check'], process.env, log);
+    const t = await node([tsc, '--noEmit', '-p', 'tsconfig.json'], process.env, log);
+    const ok = a === 0 && t === 0;
+    return { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ok };
   }
   const report = join(scratch, `${suite}.json`);
   const env = suite === 'e2e' || suite === 'xbrowser' ? browserEnv : process.env;
-  const result = npmExec([vitest, 'run', '--project', suite, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
+  const status = await node([vitest, 'run', '--project', suite, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env, log);
   let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
   try {
     counts = JSON.parse(readFileSync(report, 'utf8'));
   } catch {
     // the run died before writing its report: count the suite as one failure below
   }
-  passed += counts.numPassedTests;
-  failed += counts.numFailedTests;
-  skipped += counts.numPendingTests ?? 0; // each skip names its reason in the suite's output
-  if (result.status !== 0) {
-    failedSuites.push(suite);
-    if (counts.numFailedTests === 0) failed += 1;
-  }
+  const ok = status === 0;
+  // each skip names its reason in the suite's output
+  return { passed: counts.numPassedTests, failed: counts.numFailedTests || (ok ? 0 : 1), skipped: counts.numPendingTests ?? 0, ok };
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failedSuites = [];
+const together = wanted.filter((s) => TOGETHER.has(s));
+const started = new Map(
+  together.length > 1 ? together.map((suite) => [suite, runSuite(suite, join(scratch, `${suite}.log`))]) : [],
+);
+
+for (const suite of wanted) {
+  console.log(`\n=== ${suite} ===`);
+  const run = started.get(suite);
+  const result = await (run ?? runSuite(suite));
+  if (run) process.stdout.write(readFileSync(join(scratch, `${suite}.log`), 'utf8'));
+  passed += result.passed;
+  failed += result.failed;
+  skipped += result.skipped;
+  if (!result.ok) failedSuites.push(suite);
 }
 rmSync(scratch, { recursive: true, force: true });
 if (failedSuites.length) console.log(`\nfailed suites: ${failedSuites.join(', ')}`);

@@ -6,7 +6,7 @@
  * stages turn green one by one. After a reload the progress and the reader's
  * edit are still there, and revealing a solution never changes the file.
  * The same journey runs on the Indonesian edition (/id/write-your-own-server/),
- * with the same verdicts; there the Checker shows every rule in Indonesian
+ * from the starter straight to the last stage's solution, with the same verdicts; there the Checker shows every rule in Indonesian
  * (src/i18n/id/checks.ts) and no English rule title of the checker. Controls
  * are found by their `data-action`, texts through t() in the page's language.
  */
@@ -111,8 +111,10 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
     }
     expect(await savedEdit(page), 'nothing edited yet').toBeNull();
 
-    // Paste each stage's solution and run: stages 1..n pass, the next one does not.
-    for (let n = 1; n <= STAGES.length; n++) {
+    // Paste each stage's solution and run: stages 1..n pass, the next one does not. The Indonesian page runs the
+    // same Checker and engine on the same code (its solutions differ in their comments only, which
+    // tests/unit/components/comment-language.test.ts runs in Node in both languages): it pastes the last one.
+    for (let n = lang === 'en' ? 1 : STAGES.length; n <= STAGES.length; n++) {
       const solution = await revealSolution(page, c, n, lang);
       await typeSource(page, editor, solution);
       expect(await savedEdit(page)).toBe(solution);
