@@ -50,6 +50,8 @@ test('switching language keeps the reader on the same lesson', async ({ open }) 
 });
 
 /** True when the element's top edge is inside the viewport (the page scrolled to it). */
+// A reader who follows a link to a section waits for the page to settle there: each wait below allows 10 s
+// (Vitest's default for a poll, 1 s, is shorter than a loaded machine takes to load and lay out a lesson).
 const inView = (l: Locator) => l.evaluate((el) => {
   const top = el.getBoundingClientRect().top;
   return top >= 0 && top < window.innerHeight / 2;
@@ -64,16 +66,16 @@ test('switching language keeps the reader at the same section: the hash names th
   expect(at, 'the English heading exists').toBeGreaterThanOrEqual(0);
   await page.locator('starlight-lang-select select').first().selectOption({ label: 'Bahasa Indonesia' });
   await page.waitForURL(/\/id\/discover-first\//);
-  await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('id');
+  await expect.poll(() => page.locator('html').getAttribute('lang'), { timeout: 10_000 }).toBe('id');
   // The hash names a heading of the Indonesian page, the one in the same place, and the page scrolled to it.
-  await expect.poll(position).toBe(at);
+  await expect.poll(position, { timeout: 10_000 }).toBe(at);
   const target = page.locator(headings).nth(at);
   expect(await target.getAttribute('id')).not.toBe('the-three-branches');
-  await expect.poll(() => inView(target)).toBe(true);
+  await expect.poll(() => inView(target), { timeout: 10_000 }).toBe(true);
   // And back: the English id again.
   await page.locator('starlight-lang-select select').first().selectOption({ label: 'English' });
   await page.waitForURL((url) => url.pathname === '/discover-first/' && url.hash === '#the-three-branches');
-  await expect.poll(() => inView(page.locator('#the-three-branches'))).toBe(true);
+  await expect.poll(() => inView(page.locator('#the-three-branches')), { timeout: 10_000 }).toBe(true);
 });
 
 test('site search has an Indonesian index holding every Indonesian page', () => {

@@ -236,7 +236,7 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'mrtr.tampered-state': {
     rule: 'requestState yang diutak-atik ditolak, atau tidak mengubah apa pun',
-    expected: 'Percobaan ulang yang requestState-nya diubah client ditolak (dengan error seperti -32602, atau input_required yang baru), atau tuntas persis seperti percobaan ulang dengan requestState yang asli; tidak pernah tuntas dengan hasil lain.',
+    expected: 'Percobaan ulang yang requestState-nya diubah client ditolak (dengan error seperti -32602, atau input_required yang baru), atau tuntas persis seperti percobaan ulang dengan requestState yang asli; tidak pernah tuntas dengan result lain.',
     hint: 'Anggap requestState bisa dikendalikan penyerang: tandatangani (HMAC) dan verifikasi tanda tangannya sebelum dipakai; tolak dengan -32602 bila tidak cocok.',
   },
   'mrtr.missing-answer': {
@@ -296,12 +296,12 @@ export const checks: Readonly<Record<string, CheckWords>> = {
   },
   'pagination.invalid-cursor': {
     rule: 'Cursor yang tidak pernah diterbitkan server mendapat -32602 Invalid params',
-    expected: 'Setiap resources/list, resources/templates/list, prompts/list yang ditawarkan server, bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman hasil.',
+    expected: 'Setiap resources/list, resources/templates/list, prompts/list yang ditawarkan server, bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman result.',
     hint: 'Perlakukan cursor sebagai token milik Anda sendiri: bila bukan cursor yang Anda terbitkan (atau sudah kedaluwarsa), jawab {"code":-32602,"message":"Invalid cursor"}.',
   },
   'tools.invalid-cursor': {
     rule: 'Cursor yang tidak pernah diterbitkan server mendapat -32602 Invalid params',
-    expected: 'Setiap tools/list yang ditawarkan server, bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman hasil.',
+    expected: 'Setiap tools/list yang ditawarkan server, bila dikirimi cursor "checker-cursor-never-issued-7f3a" yang tidak pernah diterbitkannya, menjawab dengan error -32602, bukan dengan satu halaman result.',
     hint: 'Perlakukan cursor sebagai token milik Anda sendiri: bila bukan cursor yang Anda terbitkan (atau sudah kedaluwarsa), jawab {"code":-32602,"message":"Invalid cursor"}.',
   },
   'lists.no-input-required': {

@@ -145,7 +145,7 @@ export const httpRequest: Record<keyof typeof en, string> = {
   'httpRequest.from.pkce': 'pembantu PKCE',
   'httpRequest.from.response': 'response {n}',
   'httpRequest.pkce': 'Pembantu PKCE: code_verifier dan code_challenge S256-nya',
-  'httpRequest.pkceHelp': 'Client membuat code_verifier rahasia, hanya mengirim hash-nya (code_challenge) bersama authorization request, lalu baru menunjukkan verifier itu sendiri saat meminta token: pencuri yang hanya memegang kodenya tidak bisa memakainya.',
+  'httpRequest.pkceHelp': 'Client membuat code_verifier rahasia, hanya mengirim hash-nya (code_challenge) bersama authorization request, lalu barulah menunjukkan verifier itu sendiri saat meminta token: pencuri yang hanya memegang kodenya tidak bisa memakainya.',
   'httpRequest.pkceLength': 'Panjang (43 sampai 128)',
   'httpRequest.pkceGenerate': 'code_verifier baru',
   'httpRequest.pkceState': 'state acak baru',
