@@ -26,9 +26,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own Chromium: most of a browser test is waiting (on a page's
-          // timers, a quiet window, a process's reply), and the suite holds to passing under a competing CPU load
-          // (scripts/test-under-load.mjs), which two browsers on two cores are.
+          // Two files at a time, each with its own Chromium: a second file fills some of one file's waits (a page's
+          // timers, a quiet window, a process's reply); the suite is mostly bound by the CPU, so the gain is modest.
+          // It also holds the suite to passing under a competing load (scripts/test-under-load.mjs).
           maxWorkers: 2,
         },
       },
