@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, stopping at nothing, then one closing line. checks, unit, servers and peers run
- * at the same time (each one's output printed whole, in this order); then e2e, then xbrowser.
+ * `npm test`: every suite, stopping at nothing, then one closing line. unit runs first, on its own; then
+ * checks, servers and peers run at the same time (each one's output printed whole, in that order); then
+ * e2e, then xbrowser.
  *   1. checks   `astro check` + `tsc --noEmit` (types of .ts and .astro)
  *   2. unit     tests/unit     (Vitest project `unit`)
  *   3. servers  tests/servers  (toy servers as real node processes)
@@ -36,11 +37,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'mcp-by-hand-test-'));
 const browserEnv =
   process.env.E2E_BUILD_DIR || process.env.E2E_SKIP_BUILD ? process.env : { ...process.env, E2E_BUILD_DIR: join(scratch, 'site'), E2E_SKIP_BUILD: '1' };
 /**
- * Suites that spend most of their time waiting on processes (server replies, the checker's windows,
- * the type checker's own work) run at the same time; their output is kept and printed whole, in
- * suite order. The browser suites then run one after the other, printing as they go.
+ * Suites that spend most of their time waiting on processes (server replies, the type checker's own
+ * work) run at the same time, once unit is done; their output is kept and printed whole, in suite
+ * order. unit runs alone before them: its pseudo-terminal tests (tests/unit/relay.test.ts, a cooked
+ * terminal's echo) want the CPU to themselves. The browser suites then run one after the other,
+ * printing as they go.
  */
-const TOGETHER = new Set(['checks', 'unit', 'servers', 'peers']);
+const TOGETHER = new Set(['checks', 'servers', 'peers']);
+const ORDER = ['unit', 'checks', 'servers', 'peers', 'e2e', 'xbrowser'];
 
 /** Runs `node <args>`; resolves to its exit code. With `log` (a file path) its output goes there instead of this terminal. */
 function node(args, env = process.env, log) {
@@ -82,12 +86,13 @@ let failed = 0;
 let skipped = 0;
 const failedSuites = [];
 const together = wanted.filter((s) => TOGETHER.has(s));
-const started = new Map(
-  together.length > 1 ? together.map((suite) => [suite, runSuite(suite, join(scratch, `${suite}.log`))]) : [],
-);
+/** The group's runs, started when the loop first reaches one of them (so after unit). */
+const started = new Map();
 
-for (const suite of wanted) {
+for (const suite of ORDER.filter((s) => wanted.includes(s))) {
   console.log(`\n=== ${suite} ===`);
+  if (together.length > 1 && TOGETHER.has(suite) && started.size === 0)
+    for (const s of together) started.set(s, runSuite(s, join(scratch, `${s}.log`)));
   const run = started.get(suite);
   const result = await (run ?? runSuite(suite));
   if (run) process.stdout.write(readFileSync(join(scratch, `${suite}.log`), 'utf8'));
