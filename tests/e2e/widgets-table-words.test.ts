@@ -50,7 +50,7 @@ async function press(v: Locator, action: string): Promise<void> {
 const CASES: TableCase[] = [
   {
     name: 'CacheView entries',
-    file: 'cache-view/CacheView.tsx',
+    file: 'cache-view/CacheEntries.tsx',
     slug: 'caching-and-change-notifications',
     table: 'table.cv-table',
     box: '.cv-table-wrap',
@@ -67,7 +67,7 @@ const CASES: TableCase[] = [
   },
   {
     name: 'TokenMeter live beside recorded',
-    file: 'token-meter/TokenMeter.tsx',
+    file: 'token-meter/RecordedBeside.tsx',
     slug: 'what-a-catalog-costs',
     table: '.tm-recorded table',
     box: '.tm-recorded .fw-table-box',

@@ -20,39 +20,30 @@
  * Nothing heavy loads before the meter is on screen: an IntersectionObserver
  * starts the tokenizer Worker (WASM + ranks, with progress) and the server
  * (for a built server such as `everything`, the first spawn fetches its bundle).
+ * The island puts together hooks (./use-on-screen.ts, ./use-live-catalog.ts,
+ * ./use-token-count.ts) and views (ToolRow, ServersMultiplier, RecordedBeside).
  * Words come from src/i18n (area `tokens`), in the `lang` the wrapper passes.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { CatalogFigures, SerialisationName, Tool } from '../../protocol/index.ts';
-import { currentLang, formatNumber, setLang, t } from '../../i18n/index.ts';
+import { formatNumber, setLang, t } from '../../i18n/index.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
-import { flowEngine } from '../page/flow-engine.ts';
-import { onServerSourceChange, warmEngine, type ServerName } from '../page/page-engine.ts';
-import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
-import { CONTEXT_WINDOWS, formatShare, windowShare } from './context-windows.ts';
-import { TokenizerClient, type TokenizerProgress } from './tokenizer-client.ts';
 import { readCount } from '../integration-counter/integrations.ts';
-import { formatDate } from '../measured-facts/measured-facts.ts';
-import { builtServer, serverLabel } from '../pure/reference-server.ts';
+import { serverLabel } from '../pure/reference-server.ts';
 import { richText } from '../ui/rich-text.tsx';
-import { errorText } from '../pure/failure-text.ts';
+import { useOnScreen } from './use-on-screen.ts';
+import { useLiveCatalog } from './use-live-catalog.ts';
+import { useTokenCount } from './use-token-count.ts';
+import { ToolRow } from './ToolRow.tsx';
+import { ServersMultiplier } from './ServersMultiplier.tsx';
+import { RecordedBeside, type RecordedFigures } from './RecordedBeside.tsx';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './token-meter.css';
 
-/** Figures measured on the same package, shown beside the live ones. Counts are items or tokens. */
-export interface RecordedFigures {
-  package: string;
-  version: string;
-  /** Date of the measurement, `YYYY-MM-DD`. */
-  measuredOn: string;
-  tools: number;
-  python: number;
-  compact: number;
-  instructions: number;
-}
+export type { RecordedFigures } from './RecordedBeside.tsx';
 
 /** Props of {@link TokenMeter}. */
 export interface TokenMeterProps {
@@ -66,12 +57,6 @@ export interface TokenMeterProps {
   debounceMs?: number;
 }
 
-let sharedTokenizer: TokenizerClient | undefined;
-/** One tokenizer Worker per page, shared by every meter. */
-function tokenizer(): TokenizerClient {
-  return (sharedTokenizer ??= new TokenizerClient());
-}
-
 const mb = (bytes: number) => t('tokens.megabytes', { n: Math.round(bytes / 100_000) / 10 });
 
 /** The TokenMeter widget. */
@@ -80,13 +65,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   const fmt = (n: number) => formatNumber(n);
   const label = serverLabel(server);
   const root = useRef<HTMLElement>(null);
-  const [visible, setVisible] = useState(false);
-  const [progress, setProgress] = useState<TokenizerProgress>({ loaded: 0, total: 0, ready: false });
-  const [catalog, setCatalog] = useState<LiveCatalog>();
   const [edits, setEdits] = useState<Record<string, string>>({});
-  /** The last count, with the catalog it counted (a count of an older catalog is never shown as this one's). */
-  const [measured, setMeasured] = useState<{ of: LiveCatalog; figures: CatalogFigures }>();
-  const [error, setError] = useState<string>();
   const [serialisation, setSerialisation] = useState<SerialisationName>('python');
   // The serialisation the reader picked before hydration, if they did.
   const typedRoot = useTypedBefore('tokens', (typed) => {
@@ -95,83 +74,13 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   });
   const [servers, setServers] = useState(1);
   const [serversBad, setServersBad] = useState(false);
-  const [counting, setCounting] = useState(false);
   /** Before the island hydrates its controls have no handlers: they stay disabled until then. */
   const hydrated = useHydrated();
-  // Bumped when a ServerEditor on the page runs an edited (or the original) source: the meter re-lists.
-  const [sourceVersion, setSourceVersion] = useState(0);
-  /** The source version the shown catalog was listed from: until it is the current one, the meter says it is listing. */
-  const [listedAt, setListedAt] = useState(0);
-  useEffect(() => onServerSourceChange(server as ServerName, () => setSourceVersion((v) => v + 1)), [server]);
-
-  useEffect(() => {
-    const el = root.current;
-    if (!el) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setVisible(true);
-        io.disconnect();
-      }
-    });
-    io.observe(el);
-    return () => io.disconnect();
-  }, []);
-
-  useEffect(() => {
-    if (!visible) return;
-    // On screen: the meter is about to run a server and load its tokenizer; warming marks that moment for
-    // the page-weight benchmark (what loads after it is the widget's, not the page's initial JavaScript).
-    void warmEngine();
-    setError(undefined);
-    const tk = tokenizer();
-    const off = tk.onProgress(setProgress);
-    tk.ready().then(
-      (ms) => setProgress((p) => ({ ...p, ready: true, ms })),
-      (e: Error) => setError(t('tokens.tokenizerFailed', { message: errorText(e) })),
-    );
-    // A built server (the reference server) starts cold: its bundle is fetched and evaluated on the first
-    // spawn, which on a slow device takes seconds. Give it time, so the probe does not mistake a slow
-    // start for silence.
-    const cold = builtServer(server) !== undefined;
-    const version = sourceVersion;
-    let live = true; // a listing of a source replaced since never lands after the newer one
-    flowEngine()
-      .then(({ engine, entryOf }) => fetchCatalog(engine, server, cold ? { entryOf, timeoutMs: 30_000, discoverTimeoutMs: 15_000 } : { entryOf }))
-      .then((c) => {
-        if (!live) return;
-        setCatalog(c);
-        setListedAt(version);
-        if (c.error) setError(t('tokens.listFailed', { server: label, message: c.error }));
-      })
-      .catch((e: Error) => live && setError(t('tokens.startFailed', { server: label, message: errorText(e) })));
-    return () => {
-      live = false;
-      off();
-    };
-  }, [visible, server, sourceVersion]);
+  const visible = useOnScreen(root);
+  const { progress, catalog, error, setError, sourceVersion, listedAt } = useLiveCatalog(server, label, visible);
 
   const tools: Tool[] | undefined = catalog?.tools.map((tool) => (tool.name in edits ? { ...tool, description: edits[tool.name] } : tool));
-
-  useEffect(() => {
-    if (!catalog || !tools) return;
-    let live = true;
-    setCounting(true);
-    const timer = setTimeout(
-      () => {
-        tokenizer()
-          .measure(tools, catalog.instructions)
-          .then((f) => live && setMeasured({ of: catalog, figures: f }))
-          .catch((e: Error) => live && setError(t('tokens.countFailed', { message: errorText(e) })))
-          .finally(() => live && setCounting(false));
-      },
-      measured?.of === catalog ? debounceMs : 0,
-    );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [catalog, edits]);
+  const { measured, counting } = useTokenCount(catalog, tools, edits, debounceMs, setError);
 
   // Figures are shown only for the catalog of the source that runs now: after a ServerEditor run, the
   // meter says it is listing (and hides the old counts) until the new catalog is listed and counted.
@@ -188,7 +97,6 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
   const ser = figures?.[serialisation];
   const max = ser ? Math.max(1, ...ser.perTool.map((tool) => tool.tokens)) : 1;
   const perServer = ser ? ser.total + (figures?.instructions ?? 0) : 0;
-  const all = perServer * servers;
   const edited = (name: string) => name in edits && edits[name] !== (catalog?.tools.find((tool) => tool.name === name)?.description ?? '');
   const anyEdited = catalog?.tools.some((tool) => edited(tool.name)) ?? false;
 
@@ -240,59 +148,25 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
         <div class={reserving ? 'tm-reserve' : 'tm-body'} aria-hidden={reserving ? 'true' : undefined} inert={reserving || undefined}>
           {recorded && <RecordedBeside recorded={recorded} figures={figures} toolCount={catalog?.tools.length} edited={anyEdited} />}
           <ul class="tm-tools" aria-label={t('tokens.perTool')}>
-            {layoutTools.map((tool, i) => {
-              const c = shown.compact.perTool[i];
-              const p = shown.python.perTool[i];
-              const mine = shown[serialisation].perTool[i];
-              if (!c || !p || !mine) return null;
-              return (
-                <li
-                  class="tm-tool"
-                  key={`${i}-${tool.name}`}
-                  data-tool={reserving ? undefined : tool.name}
-                  data-compact={reserving ? undefined : c.tokens}
-                  data-python={reserving ? undefined : p.tokens}
-                >
-                  <div class="tm-tool-head">
-                    <code class="tm-name">{tool.name}</code>
-                    <span>{richText('tokens.pair', {}, { compact: <strong>{fmt(c.tokens)}</strong>, python: <strong>{fmt(p.tokens)}</strong> })}</span>
-                  </div>
-                  <div class="tm-bar" aria-hidden="true">
-                    <span style={{ width: `${(mine.tokens / max) * 100}%` }} />
-                  </div>
-                  <label class="tm-desc">
-                    <span>
-                      {richText('tokens.description', {}, { tool: <code>{tool.name}</code> })}
-                      {edited(tool.name) ? ` ${t('tokens.edited')}` : ''}
-                    </span>
-                    <textarea
-                      rows={3}
-                      data-field="description"
-                      value={tool.description ?? ''}
-                      onInput={(e) => {
-                        const value = (e.target as HTMLTextAreaElement).value;
-                        setEdits((m) => ({ ...m, [tool.name]: value }));
-                      }}
-                    />
-                  </label>
-                  {edited(tool.name) && (
-                    <button
-                      type="button"
-                      class="mcp-btn"
-                      data-action="restore-description"
-                      onClick={() =>
-                        setEdits((m) => {
-                          const { [tool.name]: _drop, ...rest } = m;
-                          return rest;
-                        })
-                      }
-                    >
-                      {t('tokens.restore')}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {layoutTools.map((tool, i) => (
+              <ToolRow
+                key={`${i}-${tool.name}`}
+                tool={tool}
+                i={i}
+                shown={shown}
+                serialisation={serialisation}
+                max={max}
+                reserving={reserving}
+                edited={edited(tool.name)}
+                onEdit={(value) => setEdits((m) => ({ ...m, [tool.name]: value }))}
+                onRestore={() =>
+                  setEdits((m) => {
+                    const { [tool.name]: _drop, ...rest } = m;
+                    return rest;
+                  })
+                }
+              />
+            ))}
           </ul>
           <dl class="tm-totals">
             <div>
@@ -309,95 +183,20 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
             </div>
           </dl>
 
-          <div class="tm-multiply" role="group" aria-label={t('tokens.manyServers')}>
-            <div class="fw-row">
-              <label for={`tm-servers-${server}`}>{t('tokens.servers')}</label>
-              <input
-                id={`tm-servers-${server}`}
-                type="number"
-                data-field="servers"
-                min={1}
-                max={1000}
-                step={1}
-                value={servers}
-                aria-invalid={serversBad ? 'true' : undefined}
-                aria-describedby={serversBad ? `tm-servers-${server}-err` : undefined}
-                onInput={(e) => {
-                  const n = readCount((e.target as HTMLInputElement).value, 1, 1000);
-                  setServersBad(n === undefined);
-                  if (n !== undefined) setServers(n);
-                }}
-              />
-            </div>
-            {serversBad ? (
-              <p id={`tm-servers-${server}-err`} class="fw-error" role="alert">
-                {t('tokens.serversBad', { min: 1, max: 1000, last: servers })}
-              </p>
-            ) : null}
-            <p data-all-servers={all}>
-              {richText('tokens.multiply', { servers, perServer, serialisation }, { all: <strong>{fmt(all)}</strong> })}
-            </p>
-            <p class="fw-meta">{t('tokens.windows')}</p>
-            <ul class="tm-windows">
-              {CONTEXT_WINDOWS.map((w) => {
-                const share = windowShare(all, w);
-                return (
-                  <li key={w.label} data-window={w.tokens}>
-                    <span class="tm-window-label">
-                      {richText('tokens.window', { label: w.label, tokens: w.tokens }, { share: <strong>{formatShare(share, currentLang())}</strong> })}
-                    </span>
-                    <div class="tm-bar" aria-hidden="true">
-                      <span style={{ width: `${Math.min(100, share)}%` }} data-over={share > 100 || undefined} />
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
+          <ServersMultiplier
+            server={server}
+            servers={servers}
+            serversBad={serversBad}
+            onServers={(text) => {
+              const n = readCount(text, 1, 1000);
+              setServersBad(n === undefined);
+              if (n !== undefined) setServers(n);
+            }}
+            perServer={perServer}
+            serialisation={serialisation}
+          />
         </div>
       )}
     </section>
-  );
-}
-
-/**
- * The recorded figures of the same package beside the live ones, and one
- * sentence: they agree, they differ because the reader edited a description,
- * or they differ (another package version, tokenizer or client capability).
- */
-function RecordedBeside({ recorded, figures, toolCount, edited }: { recorded: RecordedFigures; figures: CatalogFigures | undefined; toolCount: number | undefined; edited: boolean }) {
-  const rows: Array<{ key: string; label: string; live: number | undefined; rec: number }> = [
-    { key: 'tools', label: t('tokens.rowTools'), live: figures ? toolCount : undefined, rec: recorded.tools },
-    { key: 'python', label: t('tokens.rowPython'), live: figures?.python.total, rec: recorded.python },
-    { key: 'compact', label: t('tokens.rowCompact'), live: figures?.compact.total, rec: recorded.compact },
-    { key: 'instructions', label: t('tokens.rowInstructions'), live: figures?.instructions, rec: recorded.instructions },
-  ];
-  const verdict = !figures ? 'pending' : rows.every((r) => r.live === r.rec) ? 'same' : edited ? 'edited' : 'differs';
-  const sentence = { pending: t('tokens.pending'), same: t('tokens.same'), edited: t('tokens.differsEdited'), differs: t('tokens.differs') }[verdict];
-  return (
-    <div class="tm-recorded" data-recorded={verdict}>
-      <div class="fw-table-box" tabindex={0} role="region" aria-label={t('tokens.recordedTitle')}>
-      <table>
-        <caption>{t('tokens.recordedTitle')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('tokens.colWhat')}</th>
-            <th scope="col">{t('tokens.colLive')}</th>
-            <th scope="col">{t('tokens.colRecorded', { package: recorded.package, version: recorded.version, date: formatDate(recorded.measuredOn, currentLang()) })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.key} data-row={r.key} data-live={r.live ?? ''} data-recorded={r.rec}>
-              <th scope="row">{r.label}</th>
-              <td class="fw-num">{r.live === undefined ? '…' : formatNumber(r.live)}</td>
-              <td class="fw-num">{formatNumber(r.rec)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </div>
-      <p class={verdict === 'same' ? 'fw-ok' : verdict === 'pending' ? 'fw-meta' : 'fw-warn'}>{sentence}</p>
-    </div>
   );
 }

@@ -98,3 +98,9 @@ export class TokenizerClient {
     for (const l of this.#progress) l(p);
   }
 }
+
+let shared: TokenizerClient | undefined;
+/** One tokenizer Worker per page, shared by every meter: started on the first call. */
+export function sharedTokenizer(): TokenizerClient {
+  return (shared ??= new TokenizerClient());
+}
