@@ -18,12 +18,15 @@
 import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { ElicitResult } from '../../protocol/messages.ts';
-import { readRequestedSchema, type Field } from './requested-schema.ts';
+import { readRequestedSchema } from './requested-schema.ts';
 import { formContent, formProblems, initialValues, type FieldValue } from './form-values.ts';
-import { ELICITATION_LINK } from '../pure/spec-links.ts';
 import { rich } from '../ui/rich-text.tsx';
 import { t } from '../../i18n/index.ts';
-import { useTypedBefore, type TypedBefore } from '../page/typed-before.ts';
+import { useTypedBefore } from '../page/typed-before.ts';
+import { adoptTyped } from './adopt-typed.ts';
+import { FieldInput } from './FieldInput.tsx';
+import { UrlConsent } from './UrlConsent.tsx';
+import { SchemaProblems } from './SchemaProblems.tsx';
 
 /** Props of {@link ElicitationPanel}. */
 export interface ElicitationPanelProps {
@@ -33,129 +36,6 @@ export interface ElicitationPanelProps {
   autoFocus?: boolean;
   /** Renders the fields and answer buttons disabled (the standalone form before its island hydrates: nothing typed is lost, no submit goes to the page). */
   disabled?: boolean;
-}
-
-function FieldInput(props: {
-  field: Field;
-  id: string;
-  value: FieldValue | undefined;
-  problem: string | undefined;
-  onInput: (v: FieldValue) => void;
-  disabled: boolean | undefined;
-}): JSX.Element {
-  const { field: f, id, value, problem, disabled } = props;
-  const describedBy = [f.description ? `${id}-desc` : '', problem ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
-  const label = (
-    <>
-      {f.label}
-      {f.required ? <span class="mcp-required"> {t('elicitation.required')}</span> : null}
-    </>
-  );
-  const desc = f.description ? (
-    <span id={`${id}-desc`} class="mcp-field-desc">
-      {f.description}
-    </span>
-  ) : null;
-  const err = problem ? (
-    <span id={`${id}-err`} class="mcp-field-err">
-      {problem}
-    </span>
-  ) : null;
-  if (f.kind === 'boolean') {
-    return (
-      <div class="mcp-field mcp-field-check">
-        <input id={id} type="checkbox" data-typed={`field:${f.name}`} checked={value === true} aria-describedby={describedBy} onChange={(e) => props.onInput((e.currentTarget as HTMLInputElement).checked)} />
-        <label for={id}>{label}</label>
-        {desc}
-        {err}
-      </div>
-    );
-  }
-  if (f.kind === 'multiselect') {
-    const chosen = Array.isArray(value) ? value : [];
-    return (
-      <fieldset class="mcp-field" aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined}>
-        <legend>{label}</legend>
-        {desc}
-        {f.choices.map((c, i) => (
-          <div class="mcp-field-check" key={c.value}>
-            <input
-              id={`${id}-${i}`}
-              type="checkbox"
-              data-typed={`field:${f.name}:${c.value}`}
-              checked={chosen.includes(c.value)}
-              onChange={(e) => {
-                const on = (e.currentTarget as HTMLInputElement).checked;
-                props.onInput(on ? [...chosen, c.value] : chosen.filter((x) => x !== c.value));
-              }}
-            />
-            <label for={`${id}-${i}`}>{c.label}</label>
-          </div>
-        ))}
-        {err}
-      </fieldset>
-    );
-  }
-  if (f.kind === 'select') {
-    return (
-      <div class="mcp-field">
-        <label for={id}>{label}</label>
-        {desc}
-        <select id={id} data-typed={`field:${f.name}`} value={typeof value === 'string' ? value : ''} aria-describedby={describedBy} aria-invalid={problem ? 'true' : undefined} onChange={(e) => props.onInput((e.currentTarget as HTMLSelectElement).value)}>
-          <option value="">{t('elicitation.choose')}</option>
-          {f.choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        {err}
-      </div>
-    );
-  }
-  const type = f.kind === 'number' ? 'text' : f.format === 'email' ? 'email' : f.format === 'uri' ? 'url' : f.format === 'date' ? 'date' : 'text';
-  const placeholder = f.kind === 'string' && f.format === 'date-time' ? '2026-09-10T08:30:00Z' : undefined;
-  return (
-    <div class="mcp-field">
-      <label for={id}>{label}</label>
-      {desc}
-      <input
-        id={id}
-        type={type}
-        data-typed={`field:${f.name}`}
-        inputMode={f.kind === 'number' ? (f.integer ? 'numeric' : 'decimal') : undefined}
-        placeholder={placeholder}
-        value={typeof value === 'string' ? value : ''}
-        aria-describedby={describedBy}
-        aria-invalid={problem ? 'true' : undefined}
-        autoComplete="off"
-        spellcheck={false}
-        onInput={(e) => props.onInput((e.currentTarget as HTMLInputElement).value)}
-      />
-      {err}
-    </div>
-  );
-}
-
-/** `values` with what the reader changed in the server-rendered controls before hydration put in. */
-function adoptTyped(fields: Field[], values: Record<string, FieldValue>, typed: TypedBefore): Record<string, FieldValue> {
-  const out = { ...values };
-  for (const f of fields) {
-    const key = `field:${f.name}`;
-    if (f.kind === 'boolean') {
-      const on = typed.checked(key);
-      if (on !== undefined) out[f.name] = on;
-    } else if (f.kind === 'multiselect') {
-      const before = Array.isArray(out[f.name]) ? (out[f.name] as string[]) : [];
-      if (f.choices.some((c) => typed.checked(`${key}:${c.value}`) !== undefined)) {
-        out[f.name] = f.choices.map((c) => c.value).filter((v) => typed.checked(`${key}:${v}`) ?? before.includes(v));
-      }
-    } else {
-      const v = typed.value(key);
-      if (v !== undefined) out[f.name] = v;
-    }
-  }
-  return out;
 }
 
 /** The form or URL-consent panel for one elicitation request. */
@@ -226,38 +106,10 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus, disable
       valid = false;
     }
     canAccept = valid;
-    body = (
-      <div class="mcp-elicit-url">
-        <p>{t('elicitation.fullAddress')}</p>
-        <code class="mcp-raw mcp-url">{url || t('elicitation.noUrl')}</code>
-        {valid ? (
-          <p>{rich('elicitation.site', { host: <strong class="mcp-url-host">{new URL(url).host}</strong> })}</p>
-        ) : null}
-        {valid ? (
-          <p class="mcp-field-desc">{t('elicitation.consent')}</p>
-        ) : (
-          <p class="mcp-tone-error">{t('elicitation.notHttp')}</p>
-        )}
-      </div>
-    );
+    body = <UrlConsent url={url} valid={valid} />;
   } else if (!reading?.ok) {
     canAccept = false;
-    body = (
-      <div class="mcp-elicit-bad" role="alert">
-        <p class="mcp-tone-error">
-          {t('elicitation.badSchema')}{' '}
-          <a href={ELICITATION_LINK.href} target="_blank" rel="noopener noreferrer">
-            {t('common.spec', { section: ELICITATION_LINK.section })}
-            <span class="sr-only"> {t('common.newTab')}</span>
-          </a>
-        </p>
-        <ul>
-          {(reading?.problems ?? []).map((p, i) => (
-            <li key={i}>{p}</li>
-          ))}
-        </ul>
-      </div>
-    );
+    body = <SchemaProblems problems={reading?.problems ?? []} />;
   } else {
     body = (
       <>
