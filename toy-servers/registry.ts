@@ -25,7 +25,7 @@ export type Era = 'modern' | 'legacy';
 export type Transport = 'stdio' | 'http';
 
 /** The widgets a lesson can point at a server. */
-export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest' | 'CacheView';
+export type WidgetName = 'Console' | 'ServerEditor' | 'ProbeFlow' | 'HandshakeHazard' | 'Replay' | 'TokenMeter' | 'Checker' | 'HttpRequest' | 'CacheView';
 
 /** One server of the course. */
 export interface ServerEntry {
@@ -122,7 +122,7 @@ export const SERVERS = {
     transport: 'stdio',
     era: 'legacy',
     description: 'A 2025-11-25 server: initialize handshake, no server/discover',
-    widgets: STDIO_WIDGETS,
+    widgets: [...STDIO_WIDGETS, 'HandshakeHazard'],
   },
   noisy: {
     file: 'toy-servers/noisy.mjs',
@@ -190,7 +190,7 @@ export const SERVERS = {
     transport: 'stdio',
     era: 'legacy',
     description: 'The official reference server, @modelcontextprotocol/server-everything 2026.8.31, run in the page',
-    widgets: ['Console', 'ProbeFlow', 'TokenMeter'],
+    widgets: ['Console', 'ProbeFlow', 'HandshakeHazard', 'TokenMeter'],
     // The version is package.json's pin; a test fails when they disagree (tests/peers/everything-bundle.test.ts).
     fetchUrl: 'servers/everything-2026.8.31.mjs',
   },

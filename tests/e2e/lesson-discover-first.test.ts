@@ -3,7 +3,7 @@
  * Chromium with the Worker engine: the English page on both builds, and the
  * Indonesian edition (`/id/discover-first/`) on the default build, asserting
  * the same wire results. ProbeFlow on calendar.mjs and legacy.mjs, legacy.mjs
- * in each of its four `--discover=` styles, the hazard; the official reference
+ * in each of its four `--discover=` styles; the hazard (HandshakeHazard) on legacy.mjs; the official reference
  * server (registry entry `everything`) probed live (-32601, the fallback,
  * 2025-11-25), 12 tools with no handshake and 13 after, and its bundle not
  * requested before the reader runs it; the Console tip (-32022 then a
@@ -40,6 +40,14 @@ async function allAtOnce(probe: Locator): Promise<string> {
   await action(probe, 'all').click();
   await expect.poll(async () => Number(await status.getAttribute('data-runs')), { timeout: 30_000 }).toBe(before + 1);
   return `${await status.getAttribute('data-era')} ${await status.getAttribute('data-version')}`;
+}
+
+/** The lesson's HandshakeHazard on `server` (one on legacy.mjs, one on the reference server), scrolled into view and hydrated. */
+async function hazardWidget(page: Page, server: string): Promise<Locator> {
+  const el = page.locator(`[data-widget=handshake-hazard][data-server=${server}]`);
+  await el.scrollIntoViewIfNeeded();
+  await page.locator(`[data-widget=handshake-hazard][data-server=${server}][data-ready=yes]`).waitFor({ timeout: 20_000 });
+  return el;
 }
 
 /** True when the request is for the reference server's bundle itself (not its licence notice). */
@@ -111,16 +119,17 @@ for (const { site, prefix, lang, title } of RUNS) {
       }
       await style.selectOption('method-not-found');
 
-      // 4. The hazard: tools/list as the first line to a fresh legacy.mjs is served, without resultType.
-      await expect.poll(() => action(probe, 'hazard').textContent()).toBe(t('probe.hazard.send', { server: 'legacy.mjs' }, lang));
-      await action(probe, 'hazard').click();
-      await probe.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
-      const hazard = probe.locator('[data-hazard]');
+      // 4. The hazard, in the widget below the steps: tools/list as the first line to a fresh legacy.mjs is served, without resultType.
+      const skip = await hazardWidget(page, 'legacy');
+      expect(await action(skip, 'hazard').textContent()).toBe(t('probe.hazard.send', { server: 'legacy.mjs' }, lang));
+      await action(skip, 'hazard').click();
+      await skip.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
+      const hazard = skip.locator('[data-hazard]');
       expect(await json(hazard.locator('[data-dir=out]'))).toMatchObject({ method: 'tools/list' });
       const served = await json(hazard.locator('[data-dir=in]'));
       expect(served.result.tools.map((tool: { name: string }) => tool.name)).toEqual(['create_event']);
       expect(served.result).not.toHaveProperty('resultType');
-      expect(await probe.locator('[data-hazard-verdict]').textContent()).toBe(t('probe.hazard.servedOne', {}, lang));
+      expect(await skip.locator('[data-hazard-verdict]').textContent()).toBe(t('probe.hazard.servedOne', {}, lang));
     });
 
     test('the reference server, live: -32601, the fallback, 2025-11-25; 12 tools with no handshake, 13 after; fetched only when run', async ({ open }) => {
@@ -149,22 +158,23 @@ for (const { site, prefix, lang, title } of RUNS) {
       expect(init.result.serverInfo.name).toContain('everything');
       expect(await json(probe.locator('[data-step=initialized] [data-dir=out]'))).toEqual({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
-      // The hazard on the real server: served with no handshake, 12 tools.
-      expect(await action(probe, 'hazard').textContent()).toBe(t('probe.hazard.send', { server: 'server-everything' }, lang));
-      await action(probe, 'hazard').click();
-      await expect.poll(() => probe.locator('[data-hazard-verdict]').getAttribute('data-count'), { timeout: 30_000 }).toBe('12');
-      const early = await json(probe.locator('[data-hazard] [data-dir=in]'));
+      // The hazard on the real server, in its own widget below the steps: served with no handshake, 12 tools.
+      const skip = await hazardWidget(page, 'everything');
+      expect(await action(skip, 'hazard').textContent()).toBe(t('probe.hazard.send', { server: 'server-everything' }, lang));
+      await action(skip, 'hazard').click();
+      await expect.poll(() => skip.locator('[data-hazard-verdict]').getAttribute('data-count'), { timeout: 30_000 }).toBe('12');
+      const early = await json(skip.locator('[data-hazard] [data-dir=in]'));
       expect(early.result.tools).toHaveLength(12);
-      expect(await probe.locator('[data-hazard-verdict]').textContent()).toBe(t('probe.hazard.served', { count: 12 }, lang));
+      expect(await skip.locator('[data-hazard-verdict]').textContent()).toBe(t('probe.hazard.served', { count: 12 }, lang));
 
       // The same request after the handshake: 13 tools, and the sentence saying they differ.
-      await action(probe, 'hazard-after').click();
-      const after = probe.locator('[data-hazard-after]');
+      await action(skip, 'hazard-after').click();
+      const after = skip.locator('[data-hazard-after]');
       await expect.poll(() => after.getAttribute('data-count'), { timeout: 30_000 }).toBe('13');
       expect(await after.getAttribute('data-version')).toBe('2025-11-25');
       expect((await json(after.locator('[data-dir=in]'))).result.tools).toHaveLength(13);
       expect(await json(after.locator('[data-dir=out]'))).toEqual({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
-      expect(await probe.locator('[data-hazard-compare]').textContent()).toBe(t('probe.hazard.differ', { before: 12, after: 13 }, lang));
+      expect(await skip.locator('[data-hazard-compare]').textContent()).toBe(t('probe.hazard.differ', { before: 12, after: 13 }, lang));
 
       // The live figures equal the recorded ones, which stay on the page beside them.
       const f = measured.facts;

@@ -3,9 +3,9 @@
  * probe step by step by keyboard on legacy.mjs (-32601, fallback to
  * initialize, 2025-11-25), all at once on calendar.mjs (DiscoverResult),
  * legacy.mjs in each of its four `--discover=` styles (the same fallback and
- * the same cached verdict each time), the hazard (tools/list with no
- * handshake, served) and the same request after the handshake, phone width
- * and both themes.
+ * the same cached verdict each time); HandshakeHazard beside it: the hazard
+ * (tools/list with no handshake, served) and the same request after the
+ * handshake; phone width and both themes.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
@@ -88,15 +88,15 @@ test('the style picker shows only for legacy.mjs; calendar.mjs is probed without
 
 test('the same tools/list after the handshake: listed bare (legacy), 1 tool, and the counts compared', async ({ open }) => {
   const page = await open('lab/flows/');
-  const probe = await hydrated(page, 'probe-flow');
-  await probe.locator('[data-action=hazard]').click();
-  await probe.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
-  await probe.locator('[data-action=hazard-after]').click();
-  const after = probe.locator('[data-hazard-after]');
+  const hazard = await hydrated(page, 'handshake-hazard');
+  await hazard.locator('[data-action=hazard]').click();
+  await hazard.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
+  await hazard.locator('[data-action=hazard-after]').click();
+  const after = hazard.locator('[data-hazard-after]');
   await expect.poll(() => after.getAttribute('data-count'), { timeout: 20_000 }).toBe('1');
   expect(await after.getAttribute('data-version')).toBe('2025-11-25');
   expect(await json(after.locator('[data-dir=out]'))).toEqual({ jsonrpc: '2.0', id: 3, method: 'tools/list' });
-  expect(await probe.locator('[data-hazard-compare]').textContent()).toBe('The same count with and without the handshake: 1.');
+  expect(await hazard.locator('[data-hazard-compare]').textContent()).toBe('The same count with and without the handshake: 1.');
 });
 
 test('legacy.mjs, step by step with the keyboard: -32601, then initialize and notifications/initialized, 2025-11-25', async ({ open }) => {
@@ -149,15 +149,15 @@ test('calendar.mjs, all at once: a DiscoverResult, modern 2026-07-28, no initial
 
 test('the hazard: tools/list as the first line to a fresh legacy.mjs is served', async ({ open }) => {
   const page = await open('lab/flows/');
-  const probe = await hydrated(page, 'probe-flow');
-  await probe.getByRole('button', { name: 'Send tools/list to a fresh legacy.mjs' }).click();
-  await probe.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
-  const hazard = probe.locator('[data-hazard]');
+  const widget = await hydrated(page, 'handshake-hazard');
+  await widget.getByRole('button', { name: 'Send tools/list to a fresh legacy.mjs' }).click();
+  await widget.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
+  const hazard = widget.locator('[data-hazard]');
   expect(JSON.parse(await hazard.locator('[data-dir=out]').textContent() ?? '')).toMatchObject({ id: 1, method: 'tools/list' });
   const reply = JSON.parse(await hazard.locator('[data-dir=in]').textContent() ?? '');
   expect(reply.result.tools.map((t: { name: string }) => t.name)).toEqual(['create_event']);
-  expect(await probe.locator('[data-hazard-verdict]').textContent()).toMatch(/^Served: 1 tool listed/);
-  expect(await probe.locator('[data-hazard-status]').textContent()).toMatch(/worker engine · pid \d+/);
+  expect(await widget.locator('[data-hazard-verdict]').textContent()).toMatch(/^Served: 1 tool listed/);
+  expect(await widget.locator('[data-hazard-status]').textContent()).toMatch(/worker engine · pid \d+/);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -166,10 +166,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const probe = await hydrated(page, 'probe-flow');
     await probe.getByRole('button', { name: 'All at once' }).click();
     await expect.poll(() => status(page), { timeout: 20_000 }).toMatch(/step 3 of 3/);
-    await probe.getByRole('button', { name: 'Send tools/list to a fresh legacy.mjs' }).click();
-    await probe.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
+    const hazard = await hydrated(page, 'handshake-hazard');
+    await hazard.getByRole('button', { name: 'Send tools/list to a fresh legacy.mjs' }).click();
+    await hazard.locator('[data-hazard-verdict]').waitFor({ timeout: 20_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    const results = await new AxeBuilder({ page }).include('[data-widget=probe-flow]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const results = await new AxeBuilder({ page }).include('[data-widget=probe-flow]').include('[data-widget=handshake-hazard]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }

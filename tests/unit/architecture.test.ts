@@ -6,6 +6,9 @@
  *
  * - Dependencies point one way: `components -> engines -> protocol` and
  *   `checker -> protocol`; engines know nothing of pages or the site;
+ *   components reach the engines only through `src/engines/index.ts` and the
+ *   protocol only through `src/protocol/index.ts` (the layers below, and the
+ *   checker, import the protocol's modules themselves);
  *   `toy-servers/` import nothing from `src/`; a lesson imports components only.
  * - Inside `src/components/` (see its README): `pure/` computes (no Preact, no
  *   page: no `window`, `document`, storage), `page/` touches the page or holds
@@ -85,6 +88,22 @@ describe('dependencies point one way', () => {
     expect(
       breaches('src/engines', (i) => (i.target ? under(i.target, 'src/engines', 'src/protocol', 'toy-servers') : !/^(preact|@preact\/|virtual:|astro)/.test(i.spec))),
     ).toEqual([]);
+  });
+
+  test('src/components reach the engines only through src/engines/index.ts and the protocol only through src/protocol/index.ts', () => {
+    // The engines, the protocol and the checker may import each other's modules (a layer's own parts); a widget sees one door to each.
+    const door = (i: Import): boolean => !under(i.target, 'src/engines', 'src/protocol') || i.target === 'src/engines/index.ts' || i.target === 'src/protocol/index.ts';
+    expect(breaches('src/components', door)).toEqual([]);
+  });
+
+  test('the engines\' door puts no engine in a page\'s initial JavaScript: src/engines/index.ts imports the engines\' code only dynamically', () => {
+    const text = readFileSync(join(ROOT, 'src/engines/index.ts'), 'utf8');
+    const source = ts.createSourceFile('index.ts', text, ts.ScriptTarget.Latest, true);
+    const valueImports = source.statements.filter(
+      (s) =>
+        (ts.isImportDeclaration(s) && !s.importClause?.isTypeOnly) || (ts.isExportDeclaration(s) && !s.isTypeOnly && s.moduleSpecifier !== undefined),
+    );
+    expect(valueImports.map((s) => s.getText())).toEqual([]);
   });
 
   test('toy-servers import nothing from src/', () => {

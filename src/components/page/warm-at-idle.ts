@@ -22,7 +22,7 @@ function whenIdle(run: () => void): void {
 
 function warm(): void {
   whenIdle(() => {
-    void import('./page-engine.ts').then(({ warmEngine }) => warmEngine()).catch(() => undefined); // an optimisation: the first spawn reports real problems
+    void import('./engine-choice.ts').then(({ warmEngine }) => warmEngine()).catch(() => undefined); // an optimisation: the first spawn reports real problems
   });
 }
 

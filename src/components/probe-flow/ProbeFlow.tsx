@@ -7,22 +7,21 @@
  * three that the server's answer took, and ends with the verdict a client
  * would cache for that server. With `legacyStyles`, the reader picks how
  * legacy.mjs refuses `server/discover` (its `--discover=` switch) and sees
- * the same fallback each time. A second control sends `tools/list` with no
- * probe and no handshake to a fresh legacy process (the hazard), and a third
- * the same request after the handshake, to compare. Every line is the exact
- * line on the wire, rendered as text; every other word comes from
- * `src/i18n/<lang>/probe.ts`.
+ * the same fallback each time. (What skipping the probe does is the
+ * HandshakeHazard widget.) Every line is the exact line on the wire, rendered
+ * as text; every other word comes from `src/i18n/<lang>/probe.ts`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ProbeStep } from '../../protocol/index.ts';
 import { setLang, t, type StringKey } from '../../i18n/index.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
-import { BRANCHES, pathTaken } from './branches.ts';
-import { flowEngine } from '../page/flow-engine.ts';
-import { runAfterHandshake, runHazard, type AfterHandshakeRun, type HazardRun } from './hazard-run.ts';
+import { pathTaken } from './branches.ts';
+import { ProbeDiagram } from './ProbeDiagram.tsx';
+import { ProbeSteps } from './ProbeSteps.tsx';
+import { getEngine } from '../page/engine-choice.ts';
+import { currentEntry, type ServerName } from '../page/server-sources.ts';
 import { runProbe, type ProbeRun } from './probe-run.ts';
-import { isBuiltServer, registryEra, serverFile } from '../pure/server-entry.ts';
+import { isBuiltServer, serverFile } from '../pure/server-entry.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
@@ -49,11 +48,8 @@ export interface ProbeFlowProps {
   lang?: string;
 }
 
-const STEP_TITLES: Record<ProbeStep['kind'], string> = {
-  discover: 'server/discover',
-  initialize: 'initialize',
-  initialized: 'notifications/initialized',
-};
+/** The entry `server` runs from on this page now (the original, or a ServerEditor's edit). */
+const entryOf = (server: string): string => currentEntry(server as ServerName);
 
 /** The ProbeFlow widget. */
 export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacyStyles = false, lang }: ProbeFlowProps) {
@@ -77,10 +73,6 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   /** How many probes have finished (run or failed); exposed as `data-runs` so a test can tell one run from the next. */
   const [runs, setRuns] = useState(0);
   const [error, setError] = useState<string>();
-  const [hazard, setHazard] = useState<HazardRun>();
-  const [after, setAfter] = useState<AfterHandshakeRun>();
-  const [hazardBusy, setHazardBusy] = useState(false);
-  const [hazardError, setHazardError] = useState<string>();
   const nextRef = useRef<HTMLButtonElement>(null);
   const [focusNext, setFocusNext] = useState(false);
 
@@ -107,10 +99,6 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
   const picksStyle = legacyStyles && chosen === 'legacy';
   const argsFor = (name: string) => (legacyStyles && name === 'legacy' ? [`--discover=${style}`] : []);
   const label = (name: string) => (isBuiltServer(name) ? t('probe.serverEverything') : serverFile(name));
-  // The package's short name, as developers say it; not translated.
-  const shortName = (name: string) => (isBuiltServer(name) ? `server-${name}` : serverFile(name));
-  // The hazard needs a server that serves requests before a handshake: the chosen one when it is legacy, else legacy.mjs.
-  const hazardServer = registryEra(chosen) === 'legacy' ? chosen : 'legacy';
 
   async function start(mode: 'step' | 'play' | 'all') {
     setBusy(true);
@@ -119,7 +107,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
     setRun(undefined);
     setRevealed(0);
     try {
-      const { engine, entryOf } = await flowEngine();
+      const engine = await getEngine();
       const result = await runProbe(engine, chosen, { entryOf, args: argsFor(chosen) });
       setRun(result);
       setRevealed(mode === 'all' ? result.report.steps.length : 1);
@@ -133,40 +121,16 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
     }
   }
 
-  async function sendHazard(kind: 'none' | 'after') {
-    setHazardBusy(true);
-    setHazardError(undefined);
-    try {
-      const { engine, entryOf } = await flowEngine();
-      const options = { entryOf, args: argsFor(hazardServer) };
-      if (kind === 'none') {
-        const got = await runHazard(engine, hazardServer, options);
-        setHazard(got);
-        if (after && after.server !== got.server) setAfter(undefined);
-      } else {
-        const got = await runAfterHandshake(engine, hazardServer, options);
-        setAfter(got);
-        if (hazard && hazard.server !== got.server) setHazard(undefined);
-      }
-    } catch (e) {
-      setHazardError(errorText(e));
-    } finally {
-      setHazardBusy(false);
-    }
-  }
-
   const path = run ? pathTaken(run.report, revealed) : [];
-  const lit = (id: string) => path.includes(id as never);
   const report = run?.report;
   const failed = report?.failure ? failureText(report.failure) : report?.error;
   const verdictText = report && report.outcome === 'ok' && report.era ? t('probe.status.verdict', { era: report.era, version: report.protocolVersion ?? '' }) : failed ?? report?.outcome;
-  const lastPid = hazard || after ? (after?.pid ?? hazard?.pid) : undefined;
 
   return (
     <section class="fw probe-flow not-content" aria-label={t('probe.aria')} data-widget="probe-flow" {...typedRoot} data-ready={hydrated ? 'yes' : undefined}>
       <div class="fw-head">
         <p class="fw-title">{t('probe.title')}</p>
-        <EngineBadge pid={lastPid !== undefined && !run ? lastPid : run?.pid} processState={run || hazard || after ? t('probe.processClosed') : undefined} />
+        <EngineBadge pid={run?.pid} processState={run ? t('probe.processClosed') : undefined} />
       </div>
       <div class="fw-row">
         <label>
@@ -260,71 +224,9 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
         </p>
       )}
 
-      <ol class="pf-diagram" aria-label={t('probe.diagram')}>
-        <li class="pf-node" data-node="discover" data-lit={lit('discover') || undefined}>
-          <span class="pf-node-title">{t('probe.node.discover')}</span>
-          {lit('discover') && <span class="pf-taken"> {t('probe.node.sent')}</span>}
-        </li>
-        <li class="pf-branches-item">
-          <span class="pf-node-title">{t('probe.node.answer')}</span>
-          <ul class="pf-branches">
-            {BRANCHES.map((b) => (
-              <li class="pf-node pf-branch" data-node={b} data-lit={lit(b) || undefined} key={b} aria-current={lit(b) ? 'step' : undefined}>
-                <span class="pf-node-title">{t(`probe.branch.${b}.title` as StringKey)}</span>
-                <span class="pf-then">{t(`probe.branch.${b}.then` as StringKey)}</span>
-                {lit(b) && <span class="pf-taken">{t('probe.node.taken')}</span>}
-              </li>
-            ))}
-          </ul>
-        </li>
-        <li class="pf-node" data-node="continue" data-lit={lit('initialize') || lit('retry') || lit('modern') || undefined}>
-          <span class="pf-node-title">{t('probe.node.then')}</span>
-          {lit('retry')
-            ? t('probe.node.retry')
-            : lit('initialize')
-              ? lit('initialized')
-                ? t('probe.node.initializeThen')
-                : t('probe.node.initialize')
-              : lit('modern')
-                ? t('probe.node.modern')
-                : '…'}
-          {lit('legacy') && <span class="pf-taken"> {t('probe.node.era', { era: 'legacy', version: report?.protocolVersion ?? '' })}</span>}
-          {lit('modern') && <span class="pf-taken"> {t('probe.node.era', { era: 'modern', version: report?.protocolVersion ?? '' })}</span>}
-        </li>
-      </ol>
+      <ProbeDiagram path={path} report={report} />
 
-      {run && (
-        <ol class="pf-steps" aria-label={t('probe.steps')}>
-          {run.report.steps.slice(0, revealed).map((step, i) => (
-            <li class="pf-step" key={i} data-step={step.kind} data-pid={step.pid}>
-              <p class="pf-step-title">
-                {STEP_TITLES[step.kind]} <span class="fw-pid">pid {step.pid ?? run.pid}</span>
-                {step.pid !== undefined && step.pid !== run.pid && <span class="fw-meta"> ({t('probe.freshProcess')})</span>}{' '}
-                <span class="fw-meta" data-outcome>
-                  {outcomeText(step)}
-                  {step.elapsedMs !== undefined ? ` · ${t('probe.ms', { ms: step.elapsedMs })}` : ''}
-                </span>
-              </p>
-              <p class="fw-dir">{t('probe.sent')}</p>
-              <pre class="fw-line" data-dir="out">{step.sent}</pre>
-              {step.received !== undefined && (
-                <>
-                  <p class="fw-dir">{t('probe.received')}</p>
-                  <pre class="fw-line" data-dir="in">{step.received}</pre>
-                </>
-              )}
-              {step.uncorrelated && (
-                <p class="pf-reason fw-warn" data-unmatched={step.uncorrelated}>
-                  {t(`probe.unmatched.${step.uncorrelated}` as StringKey)}
-                </p>
-              )}
-              <p class="pf-reason" data-why={step.why?.code}>
-                {step.why ? t(`probe.why.${step.why.code}` as StringKey, step.why.code === 'exit-undecided' && report?.failure ? { ...step.why.vars, message: failureText(report.failure) } : step.why.vars) : step.reason}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {run && <ProbeSteps run={run} revealed={revealed} />}
 
       {run && done && (
         <div class="pf-verdict" data-probe-verdict data-era={report?.outcome === 'ok' ? report.era : undefined} data-version={report?.outcome === 'ok' ? report.protocolVersion : undefined} data-respawned={report?.respawned ? '' : undefined}>
@@ -344,84 +246,8 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
           {run.freshPid !== undefined && <p class="fw-meta">{t('probe.verdict.respawned', { pid: String(run.pid), fresh: String(run.freshPid) })}</p>}
         </div>
       )}
-
-      <div class="pf-hazard" role="group" aria-label={t('probe.hazard.aria')}>
-        <p class="fw-title">{t('probe.hazard.title')}</p>
-        <div class="fw-row">
-          <button type="button" class="mcp-btn" data-action="hazard" onClick={() => sendHazard('none')} disabled={hazardBusy || !hydrated}>
-            {t('probe.hazard.send', { server: shortName(hazardServer) })}
-          </button>
-          <button type="button" class="mcp-btn" data-action="hazard-after" onClick={() => sendHazard('after')} disabled={hazardBusy || !hydrated}>
-            {t('probe.hazard.after')}
-          </button>
-          <p class="fw-meta" role="status" aria-live="polite" data-hazard-status>
-            {hazardBusy ? t('probe.hazard.sending') : hazard ? t('probe.hazard.status', { engine: hazard.engine, pid: String(hazard.pid) }) : ''}
-          </p>
-        </div>
-        {hazardError && (
-          <p class="fw-error" role="alert">
-            {t('probe.hazard.failed', { error: hazardError })}
-          </p>
-        )}
-        {hazard && (
-          <div data-hazard data-server={hazard.server}>
-            <p class="fw-dir">{t('probe.hazard.firstLine')}</p>
-            <pre class="fw-line" data-dir="out">{hazard.result.sent}</pre>
-            {hazard.result.received !== undefined && (
-              <>
-                <p class="fw-dir">{t('probe.received')}</p>
-                <pre class="fw-line" data-dir="in">{hazard.result.received}</pre>
-              </>
-            )}
-            <p class={hazard.result.served ? 'fw-warn' : 'fw-meta'} data-hazard-verdict data-count={hazard.result.served ? hazard.result.count : undefined}>
-              {hazard.result.served
-                ? hazard.result.count === 1
-                  ? t('probe.hazard.servedOne')
-                  : t('probe.hazard.served', { count: hazard.result.count ?? 0 })
-                : t('probe.hazard.notServed', { why: hazard.result.classification?.label ?? (hazard.result.failure ? failureText(hazard.result.failure) : hazard.result.error) ?? t('probe.hazard.noReply') })}
-            </p>
-          </div>
-        )}
-        {after && (
-          <div data-hazard-after data-server={after.server} data-count={after.count} data-version={after.protocolVersion}>
-            <p class="fw-dir">{t('probe.hazard.afterLine')}</p>
-            {after.sent !== undefined && <pre class="fw-line" data-dir="out">{after.sent}</pre>}
-            {after.received !== undefined && (
-              <>
-                <p class="fw-dir">{t('probe.received')}</p>
-                <pre class="fw-line" data-dir="in">{after.received}</pre>
-              </>
-            )}
-            <p class="fw-meta" data-hazard-after-verdict>
-              {after.count === undefined
-                ? t('probe.hazard.afterFailed', { error: after.error ?? '' })
-                : after.count === 1
-                  ? t('probe.hazard.afterCountOne', { version: after.protocolVersion ?? '' })
-                  : t('probe.hazard.afterCount', { version: after.protocolVersion ?? '', count: after.count })}
-            </p>
-          </div>
-        )}
-        {hazard?.result.count !== undefined && after?.count !== undefined && hazard.server === after.server && (
-          <p class="fw-meta" data-hazard-compare>
-            {hazard.result.count === after.count
-              ? t('probe.hazard.same', { count: after.count })
-              : t('probe.hazard.differ', { before: hazard.result.count, after: after.count })}
-          </p>
-        )}
-      </div>
     </section>
   );
-}
-
-/** What a step's reply (or its absence) was, in the reader's language; error codes and result names stay as on the wire. */
-function outcomeText(step: ProbeStep): string {
-  if (step.kind === 'initialized') return t('probe.outcome.notification');
-  if (step.ended === 'timeout') return t('probe.outcome.timeout', { ms: step.timeoutMs ?? 0 });
-  if (step.ended) return t(`probe.outcome.${step.ended === 'duplicate-id' ? 'closed' : step.ended}` as StringKey);
-  if (step.kind === 'initialize' && step.why && (step.why.code === 'initialize-ok' || step.why.code === 'initialize-ok-other')) {
-    return t('probe.outcome.initializeResult', { version: String(step.why.vars.version) });
-  }
-  return step.outcome;
 }
 
 function unique(list: string[]): string[] {

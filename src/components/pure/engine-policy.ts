@@ -1,6 +1,6 @@
 /**
  * Which engine a page starts with, as a pure function. Choosing an engine is
- * a page concern, so it lives beside `page-engine.ts` (which applies it with
+ * a page concern, so it lives beside `page/engine-choice.ts` (which applies it with
  * the course config and the reader's remembered choice); the engines know
  * nothing of pages.
  *

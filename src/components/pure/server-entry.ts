@@ -4,7 +4,7 @@
  * The widgets name servers the way the MDX API does (`calendar`, `legacy`,
  * `everything`, ...); the engine runs the registry's file
  * (`toy-servers/registry.ts`). In the page, widgets spawn
- * `../page/page-engine.ts`'s `currentEntry(name)` instead (a ServerEditor's
+ * `../page/server-sources.ts`'s `currentEntry(name)` instead (a ServerEditor's
  * edit, when the reader ran one); this default serves the Node engine in tests.
  */
 import { SERVERS, isServerName } from '../../../toy-servers/registry.ts';

@@ -1,6 +1,6 @@
 /**
  * The build-time check of a widget's `server` prop. Every `.astro` wrapper
- * that takes a server (Console, ServerEditor, ProbeFlow, Replay, TokenMeter,
+ * that takes a server (Console, ServerEditor, ProbeFlow, HandshakeHazard, Replay, TokenMeter,
  * Checker, HttpRequest, CacheView) calls it in its
  * frontmatter, so a lesson that names an unknown server, or a server the
  * widget cannot run, fails the build with a message naming the widget, the

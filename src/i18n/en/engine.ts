@@ -1,9 +1,9 @@
 /**
  * English strings of the engine area (keys `engine.*`): the engine badge
  * (src/components/ui/EngineBadge.tsx) and the sentences the page engine
- * (src/components/page/page-engine.ts) gives for a fallback or failure.
+ * (src/components/page/engine-status.ts) gives for a fallback or failure.
  *
- * `engine.reason.<code>` is one reason; page-engine.ts names reasons by that
+ * `engine.reason.<code>` is one reason; engine-status.ts names reasons by that
  * code (`EngineReasonCode`) plus details, and the badge translates them.
  * Product names (WebContainer, StackBlitz, Node, SharedArrayBuffer) and
  * header names stay as they are in every language.

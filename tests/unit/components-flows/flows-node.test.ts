@@ -1,5 +1,5 @@
 /**
- * The flow widgets' logic (ProbeFlow, Replay, TokenMeter) against the real toy
+ * The flow widgets' logic (ProbeFlow, HandshakeHazard, Replay, TokenMeter) against the real toy
  * servers as Node processes: the same code the islands run in the page, with
  * the Node engine instead of the Worker engine.
  */
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NodeEngine } from '../../../src/engines/node/node-engine.ts';
 import { measureCatalog } from '../../../src/protocol/index.ts';
 import { pathTaken } from '../../../src/components/probe-flow/branches.ts';
-import { runHazard } from '../../../src/components/probe-flow/hazard-run.ts';
+import { runHazard } from '../../../src/components/handshake-hazard/hazard-run.ts';
 import { runProbe } from '../../../src/components/probe-flow/probe-run.ts';
 import { defaultExchange } from '../../../src/components/replay/exchanges.ts';
 import { runReplay } from '../../../src/components/replay/replay-run.ts';
