@@ -25,6 +25,8 @@ import { runProbe, type ProbeRun } from './probe-run.ts';
 import { isBuiltServer, registryEra, serverFile } from '../pure/server-entry.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
+import { ShareBar } from '../ui/ShareBar.tsx';
+import { probeShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './probe-flow.css';
@@ -293,6 +295,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
         </li>
       </ol>
 
+      <ShareBar widget="probe-flow" server={run?.server ?? chosen} transport="stdio" lines={() => probeShareLines(run)} ready={hydrated} />
       {run && (
         <ol class="pf-steps" aria-label={t('probe.steps')}>
           {run.report.steps.slice(0, revealed).map((step, i) => (
