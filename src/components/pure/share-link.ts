@@ -117,13 +117,7 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
     }
     parts.push(value);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return new Uint8Array(await new Blob(parts as Uint8Array<ArrayBuffer>[]).arrayBuffer());
 }
 
 /** The exchange as the JSON text of its file (and of its link, before compression). */
