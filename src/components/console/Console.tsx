@@ -56,6 +56,8 @@ import { errorText } from '../pure/failure-text.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
 import { nullIdMessage, Waits } from '../pure/owed-reply.ts';
 import { clip } from '../pure/json-tree.ts';
+import { ShareBar } from '../ui/ShareBar.tsx';
+import { consoleShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 
 /** Props of {@link Console}. */
@@ -529,6 +531,7 @@ export function Console(props: ConsoleProps): JSX.Element {
           )}
         </div>
       ) : null}
+      <ShareBar widget="console" id={props.id} server={server} transport={http ? 'http' : 'stdio'} lines={() => consoleShareLines(store.all())} ready={ready} />
       <div class="mcp-lanes">
         <WireLane store={store} label={t('console.transcriptOf', { file })} />
         <StderrLane store={store} />

@@ -24,6 +24,8 @@ import { runProbe, type ProbeRun } from './probe-run.ts';
 import { isBuiltServer, serverFile } from '../pure/server-entry.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
+import { ShareBar } from '../ui/ShareBar.tsx';
+import { probeShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './probe-flow.css';
@@ -226,6 +228,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
 
       <ProbeDiagram path={path} report={report} />
 
+      <ShareBar widget="probe-flow" server={run?.server ?? chosen} transport="stdio" lines={() => probeShareLines(run)} ready={hydrated} />
       {run && <ProbeSteps run={run} revealed={revealed} />}
 
       {run && done && (

@@ -20,6 +20,8 @@ import { runReplay, type ReplayMode, type ReplayStep } from './replay-run.ts';
 import { eventVerdict } from './verdict.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
+import { ShareBar } from '../ui/ShareBar.tsx';
+import { replayShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './replay.css';
@@ -156,6 +158,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
           {busy ? t('replay.running') : columns['fresh-process'].steps.length ? t('replay.done') : t('replay.ready', { n: list.length })}
         </p>
       </div>
+      <ShareBar widget="replay" server={current} transport="stdio" lines={() => replayShareLines(MODES.map(({ mode }) => columns[mode].steps))} ready={hydrated} />
       <div class="rp-columns">
         {MODES.map(({ mode, title }) => (
           <ReplayColumn key={mode} mode={mode} title={title()} column={columns[mode]} />
