@@ -11,7 +11,8 @@
  *   page's initial JavaScript; {@link warmEngine} loads it ahead of need
  *   without starting any server.
  * - Which source each toy server runs from (the original, or a ServerEditor's
- *   edit), so every widget on the page spawns the same thing. Server names
+ *   edit of its entry and the siblings it imports), so every widget on the
+ *   page spawns the same thing. Server names
  *   come from the registry (`toy-servers/registry.ts`).
  *
  * ```ts
@@ -30,6 +31,7 @@ import type { BootFailure } from '../../engines/webcontainer/boot.ts';
 import { currentLang, t, type Lang, type StringKey } from '../../i18n/index.ts';
 import type { engine as engineStrings } from '../../i18n/en/engine.ts';
 import { decideEngine, NOT_ISOLATED_REASON, OFF_REASON, type EngineDecision, type ReaderChoice, type WebContainerPolicy } from '../pure/engine-policy.ts';
+import { editedName } from '../pure/edited-copies.ts';
 
 export { SERVER_NAMES, type ServerName };
 
@@ -364,7 +366,8 @@ export async function resetEngineFiles(): Promise<void> {
 /* ------------------------------------------------------------------------ */
 /* Which source each server runs from.                                       */
 
-const edited = new Set<ServerName>();
+/** The servers the page runs the reader's edit of: server -> the files they changed (original path -> text). */
+const edited = new Map<ServerName, ReadonlyMap<string, string>>();
 const restartListeners = new Map<ServerName, Set<() => void>>();
 
 /** The shipped entry file of a server, from the registry, e.g. `toy-servers/calendar.mjs`. */
@@ -372,9 +375,13 @@ export function originalEntry(server: ServerName): string {
   return SERVERS[server].file;
 }
 
-/** Where a ServerEditor's edit of a server is written (beside the original, so its relative imports still resolve). */
+/**
+ * Where the page runs a ServerEditor's edit of a server: the entry's edited
+ * copy, beside the original (`toy-servers/calendar.edited.mjs`), which imports
+ * the edited copies of its siblings (see pure/edited-copies.ts).
+ */
 export function editedEntry(server: ServerName): string {
-  return originalEntry(server).replace(/\.mjs$/, '.edited.mjs');
+  return editedName(originalEntry(server));
 }
 
 /** The entry a widget should spawn now: the reader's edit after they pressed Run, else the original. */
@@ -387,17 +394,31 @@ export function runsEdited(server: ServerName): boolean {
   return edited.has(server);
 }
 
+/** The files of `server` the reader changed, as the page runs them now (original path -> text); `undefined` when it runs the original. */
+export function editedSources(server: ServerName): ReadonlyMap<string, string> | undefined {
+  return edited.get(server);
+}
+
 /**
- * Makes the page run `source` for `server`: writes it into the engine's file
- * system and tells attached widgets to restart. `null` goes back to the original.
+ * Makes the page run the reader's files for `server`: `files` maps original
+ * paths (the entry, e.g. `toy-servers/calendar.mjs`, or a sibling it imports,
+ * e.g. `toy-servers/plumbing.mjs`) to their text; a file not in it runs as
+ * shipped. Writes the edited copies of the entry and every sibling it imports
+ * into the engine's file system, then tells attached widgets to restart.
+ * `null` (or no file) goes back to the original. Rejects, with the page still
+ * running what it ran, when the engine cannot start or a sibling cannot be read.
  */
-export async function setServerSource(server: ServerName, source: string | null): Promise<void> {
-  if (source === null) {
+export async function setServerSources(server: ServerName, files: Readonly<Record<string, string>> | null): Promise<void> {
+  if (files === null || Object.keys(files).length === 0) {
     edited.delete(server);
   } else {
-    const engine = await getEngine();
-    await engine.writeFile(editedEntry(server), source);
-    edited.add(server);
+    const [engine, { collectServerFiles }, { editedCopies }] = await Promise.all([getEngine(), import('../pure/take-home.ts'), import('../pure/edited-copies.ts')]);
+    const entry = originalEntry(server);
+    const read = async (path: string) => files[path] ?? (await engine.readFile(path));
+    const text = await read(entry);
+    if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
+    for (const [path, copy] of await editedCopies(await collectServerFiles(entry, text, read))) await engine.writeFile(path, copy);
+    edited.set(server, new Map(Object.entries(files)));
   }
   for (const l of restartListeners.get(server) ?? []) l();
 }

@@ -34,7 +34,7 @@ describe('stageSource: the annotations', () => {
 
 describe('the capstone file', () => {
   it('makes eight different stages, each a module that parses, with its number in both languages and no annotation left', async () => {
-    await init;
+    await init();
     const all = Array.from({ length: STAGE_COUNT }, (_, i) => capstoneStage(i + 1));
     expect(new Set(all).size).toBe(STAGE_COUNT);
     for (const [i, source] of all.entries()) {
