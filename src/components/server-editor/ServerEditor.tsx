@@ -177,7 +177,6 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
       handle={view}
     />
   );
-  const question = tabbed ? t('editor.resetFileQuestion', { file: fileName(file.path) }) : t('editor.resetQuestion');
   return (
     <section class="mcp-widget mcp-server-editor" aria-labelledby={`${uid}-title`} data-server={server} data-ready={ready ? "yes" : undefined}>
       <header class="mcp-widget-head">
@@ -223,7 +222,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
         <button type="button" class="mcp-btn mcp-btn-primary" data-action="run" disabled={busy || !ready} onClick={() => void run()}>
           {t('editor.run')}
         </button>
-        <ConfirmButton key={file.path} action="reset" disabled={!ready || file.readOnly} label={t('editor.reset')} question={question} confirmLabel={t('editor.resetConfirm')} onConfirm={() => void reset()} />
+        <ConfirmButton key={file.path} action="reset" disabled={!ready || file.readOnly} label={t('editor.reset')} question={t('editor.resetQuestion')} confirmLabel={t('editor.resetConfirm')} onConfirm={() => void reset()} />
         <span class="mcp-note" data-running={running}>
           {t(running === 'edit' ? 'editor.runsEdit' : 'editor.runsOriginal')}
         </span>
