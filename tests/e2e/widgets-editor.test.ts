@@ -18,8 +18,8 @@ const PLUMBING_KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/plumbing.mjs';
 async function editor(page: Page): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').first();
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready')).toBe('yes');
-  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready')).toBe('yes');
+  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
   return e;
 }
 const consoleIn = (e: Locator) => e.locator('section.mcp-console');
@@ -199,8 +199,11 @@ rl.on('line', (line) => {
     await expect.poll(() => tab('plumbing.mjs').getAttribute('aria-selected')).toBe('true');
     expect(await tab('plumbing.mjs').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(['-1', '0']);
-    const panel = e.getByRole('tabpanel', { name: /^plumbing\.mjs/ });
-    await panel.waitFor();
+    // The one panel is labelled by the selected tab, which controls it.
+    const panel = e.locator('[role="tabpanel"]');
+    const plumbingId = await tab('plumbing.mjs').getAttribute('id');
+    await expect.poll(() => panel.getAttribute('aria-labelledby')).toBe(plumbingId);
+    expect(await tab('plumbing.mjs').getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
     await expect.poll(() => sourceText(e)).toContain(readFileSync(new URL('../../toy-servers/plumbing.mjs', import.meta.url), 'utf8').split('\n').find((l) => l.startsWith('export '))!);
 
     // Edit the sibling: only its tab is marked, only its file is saved.

@@ -24,7 +24,7 @@
  * (`edit` | `original`).
  */
 import type { JSX } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import type { EditorHandle } from '../pure/editor-handle.ts';
 import { LazyCodeEditor } from '../ui/LazyCodeEditor.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
@@ -53,8 +53,6 @@ export interface ServerEditorProps {
   lang?: string;
 }
 
-let editors = 0;
-
 /** The ServerEditor island. */
 export function ServerEditor(props: ServerEditorProps): JSX.Element {
   setLang(props.lang);
@@ -63,7 +61,8 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
   const tabbed = files.length > 1;
   /** Set once hydrated, so tests (and styles) can tell the island is live; Run and Reset work from then on. */
   const ready = useHydrated();
-  const uid = useMemo(() => `mcp-editor-${++editors}`, []);
+  // The same on the server and in the page (hydration keeps the server's ids; the tabs and their panel refer to them).
+  const uid = `mcp-editor-${useId()}`;
   const keys = useMemo(() => files.map((f) => editKey(typeof location === 'undefined' ? '/' : location.pathname, f.path)), []);
   const view = useRef<EditorHandle>();
   const saved = useMemo(() => files.map((f, i) => (f.readOnly ? undefined : loadEdit(keys[i]!))), []);
