@@ -185,7 +185,8 @@ rl.on('line', (line) => {
     expect(await sourceText(e2)).toBe(crashing);
   });
 
-  test('a sibling file is a tab: its edit runs, is kept across a reload, resets alone, and goes home in the zip', async ({ open }) => {
+  // Two page loads, a Run and a download: it takes longer than one step.
+  test('a sibling file is a tab: its edit runs, is kept across a reload, resets alone, and goes home in the zip', { timeout: 180_000 }, async ({ open }) => {
     const page = await open(LAB);
     const e = await editor(page);
     const tabs = e.getByRole('tablist', { name: 'Files of calendar.mjs' });
