@@ -27,6 +27,7 @@ import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { checkerWithEdit } from './support/checker-page.ts';
 import { MISBEHAVIOURS, MUTATIONS, mutate } from '../fixtures/mutants/mutations.mjs';
 import { REFERENCE } from '../fixtures/mutants/generate.mjs';
+import { capstoneStage } from '../capstone-stages.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const site = lessonSites()[0]!;
@@ -35,7 +36,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'checker-same-verdict-'));
 
 /** The capstone's final solution with one bug: the protocol version is no longer checked (the -32022 rule). */
 function versionNotChecked(): string {
-  const good = read('src/components/checker/solutions/stage-8.mjs');
+  const good = capstoneStage(8);
   const line = "  if (version !== VERSION) throw new RpcError(-32022, 'Unsupported protocol version', { supported: [VERSION], requested: version });\n";
   expect(good).toContain(line);
   return good.replace(line, '');

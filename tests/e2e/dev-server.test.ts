@@ -18,17 +18,17 @@
  * `E2E_DEV=0` leaves the suite out (e.g. when port binding or file watching is not allowed).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { freePort, waitForHttp } from './support/net.ts';
 import { consoleAt, copyTranscript, hydrated, META, replyTo, send, stdoutMessages } from './support/lesson-widgets.ts';
 import { runEdit, serverEditorAt } from './support/lesson-editor.ts';
+import { capstoneStage } from '../capstone-stages.ts';
 
 const root = new URL('../../', import.meta.url);
 const astroBin = new URL('node_modules/astro/bin/astro.mjs', root).pathname;
-const STAGE_8 = readFileSync(new URL('../../src/components/checker/solutions/stage-8.mjs', import.meta.url), 'utf8');
+const STAGE_8 = capstoneStage(8);
 
 let dev: ChildProcess | undefined;
 let devURL = '';

@@ -15,6 +15,7 @@ import { serverEditorAt } from './support/lesson-editor.ts';
 import { commentsOf, expectNoEnglish as expectNoEnglishIn, shownSources } from './support/i18n-text.ts';
 import { commentsIn } from '../../src/components/pure/comment-language.ts';
 import { readFileSync } from 'node:fs';
+import { capstoneStage } from '../capstone-stages.ts';
 
 const AREAS = ['common.', 'console.', 'editor.', 'elicitation.', 'counter.', 'meaning.'];
 
@@ -124,8 +125,8 @@ test('the integration counter writes its numbers the Indonesian way', async ({ o
 });
 
 /** The capstone's files whose comments are written in both languages: the starter and the eight stage solutions. */
-const CAPSTONE_FILES = ['toy-servers/starter.mjs', ...Array.from({ length: 8 }, (_, i) => `src/components/checker/solutions/stage-${i + 1}.mjs`)];
-const capstoneComments = (lang: 'en' | 'id') => new Set(CAPSTONE_FILES.flatMap((f) => commentsOf(commentsIn(readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'), lang))));
+const CAPSTONE_SOURCES = [readFileSync(new URL('../../toy-servers/starter.mjs', import.meta.url), 'utf8'), ...Array.from({ length: 8 }, (_, i) => capstoneStage(i + 1))];
+const capstoneComments = (lang: 'en' | 'id') => new Set(CAPSTONE_SOURCES.flatMap((source) => commentsOf(commentsIn(source, lang))));
 
 for (const { prefix, lang, other } of [
   { prefix: 'id/', lang: 'id', other: 'en' },

@@ -22,6 +22,7 @@ import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
 import { starterEditKey } from './support/checker-page.ts';
 import { heading } from './support/lesson-widgets.ts';
+import { capstoneStage } from '../capstone-stages.ts';
 
 const site = lessonSites()[0]!;
 /** The English page and its Indonesian edition: URL prefix, page language and title. */
@@ -76,7 +77,7 @@ async function revealSolution(page: Page, c: Locator, n: number, lang: Lang): Pr
   const code = stage.locator(`pre[data-solution="${n}"]`);
   const text = await code.textContent();
   // The stage's file, its comments in the page's language.
-  expect(text).toBe(commentsIn(readFileSync(new URL(`../../src/components/checker/solutions/stage-${n}.mjs`, import.meta.url), 'utf8'), lang));
+  expect(text).toBe(commentsIn(capstoneStage(n), lang));
   expect(await savedEdit(page), 'revealing a solution leaves the reader\'s file as it was').toBe(before);
   await button.click();
   await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');

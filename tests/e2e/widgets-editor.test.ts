@@ -2,20 +2,24 @@
  * ServerEditor on the lab page: edit marker, edits kept across reloads, a
  * syntax error located without starting the server, Run restarts the attached
  * Console from the edit (new pid), Reset after an accessible confirmation,
- * and a hostile catalog rendered inert.
+ * a hostile catalog rendered inert, and the server's sibling files as tabs
+ * (keyboard, per-file edits run, kept, reset and taken home).
  */
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
+import { strFromU8, unzipSync } from 'fflate';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 
 const LAB = 'lab/console/';
 const KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/calendar.mjs';
+const PLUMBING_KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/plumbing.mjs';
 
 async function editor(page: Page): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').first();
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready')).toBe('yes');
-  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready')).toBe('yes');
+  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
   return e;
 }
 const consoleIn = (e: Locator) => e.locator('section.mcp-console');
@@ -104,7 +108,7 @@ describe('ServerEditor', () => {
     await expect.poll(() => sourceText(e)).toContain('// my edit');
     await e.getByRole('button', { name: 'Reset', exact: true }).focus();
     await page.keyboard.press('Enter');
-    const group = e.getByRole('group', { name: /Reset to the original source\?/ });
+    const group = e.getByRole('group', { name: /Reset this file to the original source\?/ });
     await group.waitFor();
     // Focus moves to the safe choice once the question has rendered (an effect after the render that shows it).
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Keep my edits');
@@ -179,6 +183,78 @@ rl.on('line', (line) => {
     await page.reload();
     const e2 = await editor(page);
     expect(await sourceText(e2)).toBe(crashing);
+  });
+
+  // Two page loads, a Run and a download: it takes longer than one step.
+  test('a sibling file is a tab: its edit runs, is kept across a reload, resets alone, and goes home in the zip', { timeout: 180_000 }, async ({ open }) => {
+    const page = await open(LAB);
+    const e = await editor(page);
+    const tabs = e.getByRole('tablist', { name: 'Files of calendar.mjs' });
+    const tab = (name: string) => tabs.getByRole('tab', { name: new RegExp(`^${name.replace('.', '\\.')}`) });
+    // The tabs come from the entry's imports: the entry, then what it imports.
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['calendar.mjs', 'plumbing.mjs']);
+    expect(await tab('calendar.mjs').getAttribute('aria-selected')).toBe('true');
+    // The keyboard, as the tabs pattern has it: the arrow keys move and select; one tab in the Tab order.
+    await tab('calendar.mjs').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab('plumbing.mjs').getAttribute('aria-selected')).toBe('true');
+    expect(await tab('plumbing.mjs').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(['-1', '0']);
+    // The one panel is labelled by the selected tab, which controls it.
+    const panel = e.locator('[role="tabpanel"]');
+    const plumbingId = await tab('plumbing.mjs').getAttribute('id');
+    await expect.poll(() => panel.getAttribute('aria-labelledby')).toBe(plumbingId);
+    expect(await tab('plumbing.mjs').getAttribute('aria-controls')).toBe(await panel.getAttribute('id'));
+    await expect.poll(() => sourceText(e)).toContain(readFileSync(new URL('../../toy-servers/plumbing.mjs', import.meta.url), 'utf8').split('\n').find((l) => l.startsWith('export '))!);
+
+    // Edit the sibling: only its tab is marked, only its file is saved.
+    await appendToEditor(page, e, "\nconsole.error('plumbing edited by the reader');");
+    await expect.poll(() => tab('plumbing.mjs').getAttribute('data-changed')).toBe('yes');
+    expect(await tab('calendar.mjs').getAttribute('data-changed')).toBe('no');
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), PLUMBING_KEY)).toContain('plumbing edited by the reader');
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toBeNull();
+
+    // Run: the attached Console restarts on the edited entry, which loads the edited sibling, and still answers.
+    await e.getByRole('button', { name: 'Run', exact: true }).click();
+    const c = consoleIn(e);
+    await expect.poll(() => c.locator('.mcp-event').allInnerTexts(), { timeout: 20_000 }).toEqual(
+      expect.arrayContaining([expect.stringContaining('started toy-servers/calendar.edited.mjs')]),
+    );
+    await expect.poll(() => c.locator('.mcp-stderr').innerText(), { timeout: 20_000 }).toContain('plumbing edited by the reader');
+    await c.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => c.locator('li.mcp-line-in .mcp-meaning').first().innerText(), { timeout: 20_000 }).toContain('DiscoverResult');
+
+    // A reload keeps it.
+    await page.waitForLoadState('networkidle'); // let the first load finish, or reloading aborts its requests
+    await page.reload();
+    const e2 = await editor(page);
+    const tabs2 = e2.getByRole('tablist', { name: 'Files of calendar.mjs' });
+    const tab2 = (name: string) => tabs2.getByRole('tab', { name: new RegExp(`^${name.replace('.', '\\.')}`) });
+    expect(await tab2('plumbing.mjs').getAttribute('data-changed')).toBe('yes');
+    await tab2('plumbing.mjs').click();
+    await expect.poll(() => sourceText(e2)).toContain('plumbing edited by the reader');
+
+    // Edit the entry too; the take-home zip holds both files as the tabs hold them.
+    await tab2('calendar.mjs').click();
+    await appendToEditor(page, e2, "\nconsole.error('calendar edited by the reader');");
+    await expect.poll(() => tab2('calendar.mjs').getAttribute('data-changed')).toBe('yes');
+    const home = e2.locator('details.mcp-take-home');
+    await home.locator('summary').click();
+    const button = home.getByRole('button', { name: /^Download mcp-by-hand-calendar\.zip/ });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    const zip = unzipSync(readFileSync((await download.path())!));
+    expect(strFromU8(zip['mcp-by-hand-calendar/plumbing.mjs']!)).toContain("console.error('plumbing edited by the reader');");
+    expect(strFromU8(zip['mcp-by-hand-calendar/calendar.mjs']!)).toContain("console.error('calendar edited by the reader');");
+
+    // Reset on the sibling's tab resets it alone.
+    await tab2('plumbing.mjs').click();
+    await e2.getByRole('button', { name: 'Reset', exact: true }).click();
+    await e2.getByRole('button', { name: 'Reset to original' }).click();
+    await expect.poll(() => tab2('plumbing.mjs').getAttribute('data-changed')).toBe('no');
+    await expect.poll(() => sourceText(e2)).not.toContain('plumbing edited by the reader');
+    expect(await page.evaluate((k) => localStorage.getItem(k), PLUMBING_KEY)).toBeNull();
+    expect(await tab2('calendar.mjs').getAttribute('data-changed')).toBe('yes');
+    expect(await page.evaluate((k) => localStorage.getItem(k), KEY)).toContain('calendar edited by the reader');
   });
 
   test('phone width: the editor and its console fit, with no horizontal page overflow', async ({ open }) => {

@@ -3,7 +3,7 @@
  * LazyCodeEditor.tsx): mounts CodeMirror with the course's setup, the
  * language, and the widget's key bindings, and hands back a small handle.
  */
-import { Prec } from '@codemirror/state';
+import { EditorState, Prec } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { createEditor, setDoc } from './codemirror-setup.ts';
 import type { EditorHandle, EditorKey, EditorMountOptions } from '../pure/editor-handle.ts';
@@ -41,7 +41,7 @@ function mountWith(language: import('@codemirror/state').Extension, options: Edi
     label: options.label,
     ...(options.describedBy ? { describedBy: options.describedBy } : {}),
     lineNumbers: options.lineNumbers ?? false,
-    extensions: [Prec.high(keymap.of(keys))],
+    extensions: [Prec.high(keymap.of(keys)), ...(options.readOnly ? [EditorState.readOnly.of(true)] : [])],
     ...(options.onChange ? { onChange: options.onChange } : {}),
   });
   const anchor = Math.min(options.selection?.anchor ?? 0, view.state.doc.length);

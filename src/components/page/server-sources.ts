@@ -1,6 +1,6 @@
 /**
  * Which source each toy server runs from on this page: the original, or a
- * ServerEditor's edit after the reader pressed Run, so every widget on the
+ * ServerEditor's edit (of its entry and the siblings it imports) after the reader pressed Run, so every widget on the
  * page spawns the same thing. Server names come from the registry
  * (`toy-servers/registry.ts`); the engine is the page's (`./engine-choice.ts`),
  * and an edit is forgotten when the engine is replaced or its files reset.
@@ -8,13 +8,15 @@
  * ```ts
  * import { spawnServer, setServerSource } from '../page/server-sources.ts';
  * const p = await spawnServer('calendar');          // toy-servers/calendar.mjs, in the page's engine
- * await setServerSource('calendar', editedText);    // from now on: toy-servers/calendar.edited.mjs
+ * await setServerSources('calendar', { 'toy-servers/calendar.mjs': editedText }); // from now on: toy-servers/calendar.edited.mjs
  * ```
  */
 import { SERVERS, SERVER_NAMES, type ServerEntry, type ServerName, type WidgetName } from '../../../toy-servers/registry.ts';
 import type { EngineProcess, FetchEndpoint } from '../../engines/index.ts';
 import { getEngine, onEngineReplaced } from './engine-choice.ts';
 import { EngineReasonError } from './engine-status.ts';
+import { t } from '../../i18n/index.ts';
+import { editedName } from '../pure/edited-copies.ts';
 
 export { SERVER_NAMES, type ServerName };
 
@@ -23,7 +25,8 @@ export type ServerFor<W extends WidgetName> = {
   [K in ServerName]: W extends (typeof SERVERS)[K]['widgets'][number] ? K : never;
 }[ServerName];
 
-const edited = new Set<ServerName>();
+/** The servers the page runs the reader's edit of: server -> the files they changed (original path -> text). */
+const edited = new Map<ServerName, ReadonlyMap<string, string>>();
 const restartListeners = new Map<ServerName, Set<() => void>>();
 
 // A new engine (or one whose files were put back) holds no edit: every server runs its original again.
@@ -35,9 +38,13 @@ export function originalEntry(server: ServerName): string {
   return SERVERS[server].file;
 }
 
-/** Where a ServerEditor's edit of a server is written (beside the original, so its relative imports still resolve). */
+/**
+ * Where the page runs a ServerEditor's edit of a server: the entry's edited
+ * copy, beside the original (`toy-servers/calendar.edited.mjs`), which imports
+ * the edited copies of its siblings (see pure/edited-copies.ts).
+ */
 export function editedEntry(server: ServerName): string {
-  return originalEntry(server).replace(/\.mjs$/, '.edited.mjs');
+  return editedName(originalEntry(server));
 }
 
 /** The entry a widget should spawn now: the reader's edit after they pressed Run, else the original. */
@@ -50,17 +57,31 @@ export function runsEdited(server: ServerName): boolean {
   return edited.has(server);
 }
 
+/** The files of `server` the reader changed, as the page runs them now (original path -> text); `undefined` when it runs the original. */
+export function editedSources(server: ServerName): ReadonlyMap<string, string> | undefined {
+  return edited.get(server);
+}
+
 /**
- * Makes the page run `source` for `server`: writes it into the engine's file
- * system and tells attached widgets to restart. `null` goes back to the original.
+ * Makes the page run the reader's files for `server`: `files` maps original
+ * paths (the entry, e.g. `toy-servers/calendar.mjs`, or a sibling it imports,
+ * e.g. `toy-servers/plumbing.mjs`) to their text; a file not in it runs as
+ * shipped. Writes the edited copies of the entry and every sibling it imports
+ * into the engine's file system, then tells attached widgets to restart.
+ * `null` (or no file) goes back to the original. Rejects, with the page still
+ * running what it ran, when the engine cannot start or a sibling cannot be read.
  */
-export async function setServerSource(server: ServerName, source: string | null): Promise<void> {
-  if (source === null) {
+export async function setServerSources(server: ServerName, files: Readonly<Record<string, string>> | null): Promise<void> {
+  if (files === null || Object.keys(files).length === 0) {
     edited.delete(server);
   } else {
-    const engine = await getEngine();
-    await engine.writeFile(editedEntry(server), source);
-    edited.add(server);
+    const [engine, { collectServerFiles }, { editedCopies }] = await Promise.all([getEngine(), import('../pure/take-home.ts'), import('../pure/edited-copies.ts')]);
+    const entry = originalEntry(server);
+    const read = async (path: string) => files[path] ?? (await engine.readFile(path));
+    const text = await read(entry);
+    if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
+    for (const [path, copy] of await editedCopies(await collectServerFiles(entry, text, read))) await engine.writeFile(path, copy);
+    edited.set(server, new Map(Object.entries(files)));
   }
   for (const l of restartListeners.get(server) ?? []) l();
 }

@@ -32,5 +32,7 @@ export interface EditorMountOptions {
   lineNumbers?: boolean;
   keys?: EditorKey[];
   onChange?: (text: string) => void;
+  /** True: the reader can read, select and copy the text but not change it (the editor stays focusable). */
+  readOnly?: boolean;
   selection?: { anchor: number; head: number };
 }

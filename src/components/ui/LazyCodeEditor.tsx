@@ -17,7 +17,7 @@
  * Props: `doc` (initial text), `language` (`json` | `javascript`), `label`
  * (accessible name), `describedBy` (id of help text), `lineNumbers`, `keys`
  * (key bindings, see editor-handle.ts), `onChange` (new text after each
- * change), `handle` (a ref filled with the {@link EditorHandle}), `class`.
+ * change), `readOnly` (readable, selectable, not changeable), `handle` (a ref filled with the {@link EditorHandle}), `class`.
  */
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -97,6 +97,7 @@ export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
           ...(props.describedBy ? { describedBy: props.describedBy } : {}),
           lineNumbers: props.lineNumbers ?? false,
           keys: props.keys ?? [],
+          ...(props.readOnly ? { readOnly: true } : {}),
           ...(props.onChange ? { onChange: props.onChange } : {}),
           selection:
             ta.selectionDirection === 'backward' ? { anchor: ta.selectionEnd, head: ta.selectionStart } : { anchor: ta.selectionStart, head: ta.selectionEnd },
@@ -177,6 +178,7 @@ export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
         aria-label={props.label}
         aria-describedby={props.describedBy}
         spellcheck={false}
+        readOnly={props.readOnly ?? false}
         autoComplete="off"
         rows={Math.min(14, Math.max(4, props.doc.split('\n').length))}
         defaultValue={props.doc}

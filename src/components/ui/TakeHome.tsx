@@ -8,14 +8,15 @@
  * packs anew and says it is preparing until the package is ready: the command
  * and the download button appear only once they are exact.
  *
- * Props: `server` (toy server name), `source` (optional: returns the text to
- * pack as the entry, e.g. the ServerEditor's current text; default the
- * source the page runs now, edited or not).
+ * Props: `server` (toy server name), `sources` (optional: returns the texts
+ * to pack instead of the shipped files, original path -> text, e.g. every
+ * file a ServerEditor's tabs hold; default the files the page runs now,
+ * edited or not).
  */
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { SERVERS } from '../../../toy-servers/registry.ts';
-import { editedEntry, getEngine, originalEntry, runsEdited, type ServerName } from '../page/page-engine.ts';
+import { editedSources, getEngine, originalEntry, type ServerName } from '../page/page-engine.ts';
 import { currentLang, t } from '../../i18n/index.ts';
 import { commentsIn } from '../pure/comment-language.ts';
 import { collectServerFiles, takeHomePackage, type TakeHomePackage } from '../pure/take-home.ts';
@@ -25,7 +26,7 @@ import { LazyDetails } from './LazyDetails.tsx';
 /** Props of {@link TakeHome}. */
 export interface TakeHomeProps {
   server: ServerName;
-  source?: () => string;
+  sources?: () => Readonly<Record<string, string>>;
 }
 
 /** The command for a server that is not a file of the course (a built package): `npx` at its pinned version. */
@@ -38,20 +39,25 @@ function npxCommand(server: ServerName): string | undefined {
 /** The name the download takes, when the registry gives one (`my-server.mjs` for the capstone's starter). */
 const homeName = (server: ServerName): string | undefined => (SERVERS[server] as { homeName?: string }).homeName;
 
-/** Builds the package of `server` as the page has it now. */
-export async function packageServer(server: ServerName, source?: () => string): Promise<TakeHomePackage> {
+/**
+ * Builds the package of `server` as the page has it now: the texts `sources`
+ * gives (original path -> text), else the reader's edited files the page runs,
+ * and the shipped file for every other one.
+ */
+export async function packageServer(server: ServerName, sources?: () => Readonly<Record<string, string>>): Promise<TakeHomePackage> {
   const engine = await getEngine();
   const entry = originalEntry(server);
   const lang = currentLang();
+  const mine: Readonly<Record<string, string>> = sources ? sources() : Object.fromEntries(editedSources(server) ?? []);
   // What the page runs, with its comments in the reader's language (the code is the same in every language).
-  const inLang = (text: string | undefined) => (text === undefined ? undefined : commentsIn(text, lang));
-  const text = source ? source() : inLang(await engine.readFile(runsEdited(server) ? editedEntry(server) : entry));
+  const read = async (path: string) => mine[path] ?? (await engine.readFile(path).then((text) => (text === undefined ? undefined : commentsIn(text, lang))));
+  const text = await read(entry);
   if (text === undefined) throw new Error(t('common.home.notInEngine', { file: entry }));
-  return takeHomePackage(server, await collectServerFiles(entry, text, async (path) => inLang(await engine.readFile(path))), homeName(server));
+  return takeHomePackage(server, await collectServerFiles(entry, text, read), homeName(server));
 }
 
 /** The "Run it on your machine" block. */
-export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
+export function TakeHome({ server, sources }: TakeHomeProps): JSX.Element {
   const npx = npxCommand(server);
   const name = homeName(server) ?? originalEntry(server).split('/').pop()!;
   const [pkg, setPkg] = useState<TakeHomePackage | undefined>();
@@ -67,7 +73,7 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
     const mine = ++opening.current;
     setPkg(undefined);
     setProblem('');
-    packageServer(server, source).then(
+    packageServer(server, sources).then(
       (p) => mine === opening.current && setPkg(p),
       (e: unknown) => mine === opening.current && setProblem(failed(e)),
     );
@@ -75,7 +81,7 @@ export function TakeHome({ server, source }: TakeHomeProps): JSX.Element {
 
   async function download(): Promise<void> {
     try {
-      const p = await packageServer(server, source);
+      const p = await packageServer(server, sources);
       setPkg(p);
       setProblem('');
       const url = URL.createObjectURL(new Blob([p.bytes as BlobPart], { type: p.type }));

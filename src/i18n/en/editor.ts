@@ -16,10 +16,17 @@ export const editor = {
   'editor.storageRefused': 'This browser refused to save the edit (storage is off or full); it lasts until you leave the page.',
   'editor.run': 'Run',
   'editor.reset': 'Reset',
-  'editor.resetQuestion': 'Reset to the original source? Your edits will be lost.',
+  'editor.resetQuestion': 'Reset this file to the original source? Your edits to it will be lost.',
   'editor.resetConfirm': 'Reset to original',
   'editor.runsEdit': 'The page runs your edit.',
   'editor.runsOriginal': 'The page runs the original.',
+  // The file tabs, when the server's entry imports sibling files.
+  'editor.files': 'Files of {file}',
+  'editor.tabChanged': '(edited)',
+  'editor.readOnly': 'read-only',
+  'editor.readOnlyHelp': 'This lesson shows {file} to read: it cannot be changed here.',
+  'editor.helpFiles': 'Each tab is a file the server runs; the arrow keys move between tabs. Edits are saved in this browser as you type, per file. Run checks the syntax, then restarts the server from what the tabs hold. Tab leaves the editor.',
+  'editor.fileBackToOriginal': '{file} is back to the original.',
   // Syntax problems (syntax-check.ts); {opener}/{closer} are the characters themselves.
   'editor.syntax.closesNothing': '"{closer}" closes nothing: there is no matching opener before it',
   'editor.syntax.wrongCloser': '"{opener}" is never closed (a "{closer}" at line {line}, column {column} comes first)',

@@ -10,10 +10,12 @@ import { parser } from '@lezer/javascript';
 import { describe, expect, it } from 'vitest';
 import { commentsIn } from '../../../src/components/pure/comment-language.ts';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
+import { capstoneStage } from '../../capstone-stages.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
-const FILES = ['toy-servers/starter.mjs', ...Array.from({ length: 8 }, (_, i) => `src/components/checker/solutions/stage-${i + 1}.mjs`)];
-const read = (path: string) => readFileSync(new URL(path, ROOT), 'utf8');
+/** The starter, and the eight stages as the build makes them from the one annotated file (named `capstone-stage-N.mjs`). */
+const FILES = ['toy-servers/starter.mjs', ...Array.from({ length: 8 }, (_, i) => `capstone-stage-${i + 1}.mjs`)];
+const read = (name: string) => (name.startsWith('capstone-stage-') ? capstoneStage(Number(/\d+/.exec(name)![0])) : readFileSync(new URL(name, ROOT), 'utf8'));
 
 /** The comments of `source` (their text, opener included) and the source without them, as Lezer reads it. */
 function split(source: string): { comments: string[]; code: string } {

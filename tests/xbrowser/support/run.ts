@@ -9,7 +9,6 @@
  *   // tests/xbrowser/firefox.test.ts
  *   runTasks('firefox');
  */
-import { readFileSync } from 'node:fs';
 import { get_encoding } from 'tiktoken';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { formatNumber, type Lang } from '../../../src/i18n/index.ts';
@@ -20,6 +19,7 @@ import { lessonPath, lessonTitle, TASKS, type Action, type Expected, type Task }
 import type { Engine } from './browsers.ts';
 import { launch, type Browser, type Tab } from './drivers.ts';
 import { attributeIs, attributes, choose, click, editorHolds, fill, hydrated, open, ready, reload, textOf, typeOver, until, type Target } from './steps.ts';
+import { capstoneStage } from '../../capstone-stages.ts';
 
 /** The lines a Console shows from the server's stdout (raw text; JSON when it parses). */
 async function stdoutLines(tab: Tab, c: Target): Promise<Array<{ text: string; json?: any; bad: boolean }>> {
@@ -204,7 +204,7 @@ const ACTIONS: { [K in Action['kind']]: (ctx: Context, action: Extract<Action, {
     const checker = { css: 'section.mcp-checker' };
     if (action.solution !== undefined) {
       await ready(tab, checker); // its island and imports loaded before the reload
-      const solution = readFileSync(new URL(`../../../src/components/checker/solutions/stage-${action.solution}.mjs`, import.meta.url), 'utf8');
+      const solution = capstoneStage(action.solution);
       await tab.evaluate(([k, v]) => localStorage.setItem(k, v), [starterEditKey(new URL(url).pathname), solution] as const);
       await reload(tab);
     }

@@ -1,10 +1,17 @@
-// my-server.mjs: a 2026-07-28 MCP server over stdio, after stage 8 of the
+//@ The capstone's eight stage solutions, in one annotated file: the Checker shows
+//@ stage N as stageSource(this file, N) gives it (see ../stage-source.ts). A line
+//@ `//@stage 2+` opens a block kept from stage 2 on (`//@stage 5` only in stage 5,
+//@ `//@stage 5-6` in stages 5 and 6) and `//@end` closes it; blocks nest. `{{stage}}`
+//@ is the stage's number. Lines starting with `//@` never reach a stage.
+// my-server.mjs: a 2026-07-28 MCP server over stdio, after stage {{stage}} of the
 // Checker. Lines marked "stage N" were added (or changed) by that stage.
 // Spec: https://modelcontextprotocol.io/specification/2026-07-28
-//id: my-server.mjs: server MCP 2026-07-28 lewat stdio, setelah tahap 8
+//id: my-server.mjs: server MCP 2026-07-28 lewat stdio, setelah tahap {{stage}}
 //id: dari Checker. Baris bertanda "tahap N" ditambahkan (atau diubah) oleh tahap itu.
 //id: Spesifikasi: https://modelcontextprotocol.io/specification/2026-07-28
+//@stage 7+
 import { createHmac, timingSafeEqual } from 'node:crypto'; // stage 7 //id: tahap 7
+//@end
 import { createInterface } from 'node:readline';
 
 // Stage 1: every reply is ONE line of JSON on stdout. Logs go to stderr.
@@ -13,6 +20,7 @@ function send(message) {
   process.stdout.write(JSON.stringify(message) + '\n');
 }
 
+//@stage 2+
 // Stage 2: an error reply; the id is left out when it could not be read.
 //id: Tahap 2: balasan error; id tidak disertakan bila tidak bisa dibaca.
 function error(id, code, message, data) {
@@ -44,25 +52,49 @@ function handle(line) {
   if (!('id' in message)) return undefined; // a notification: never answered //id: notifikasi: tidak pernah dijawab
   const { id, method, params = {} } = message;
   if ((typeof id !== 'string' && !Number.isInteger(id)) || message.jsonrpc !== '2.0') return error(undefined, -32600, 'Invalid Request');
+//@stage 8+
   // Stage 8: an older client opens with initialize; tell it which versions we speak.
   //id: Tahap 8: client lama membuka dengan initialize; beri tahu versi mana saja yang kita pakai.
   if (method === 'initialize') return error(id, -32022, `This server speaks ${VERSION} only`, { supported: [VERSION], requested: params.protocolVersion });
+//@end
   if (!Object.hasOwn(METHODS, method)) return error(id, -32601, 'Method not found');
   try {
+//@stage 2-3
+    return { jsonrpc: '2.0', id, result: METHODS[method](params) };
+//@end
+//@stage 4+
     const caps = checkMeta(params); // stage 4 //id: tahap 4
     return { jsonrpc: '2.0', id, result: METHODS[method](params, caps) };
+//@end
   } catch (e) {
     return error(id, e instanceof RpcError ? e.code : -32603, e.message, e.data);
   }
 }
 
+//@end
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
+//@stage 1
+  const request = JSON.parse(line);
+  // No method is written yet, so every request gets "Method not found".
+  //id: Belum ada method yang ditulis, jadi setiap request mendapat "Method not found".
+  send({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'Method not found' } });
+//@end
+//@stage 2+
   if (line.trim() === '') return;
   const reply = handle(line);
   if (reply !== undefined) send(reply);
+//@end
 });
+//@stage 1
+// Stage 1: the client closed stdin, so we are done.
+//id: Tahap 1: client sudah menutup stdin, jadi tugas kita selesai.
+lines.on('close', () => process.exit(0));
+//@end
+//@stage 2+
 lines.on('close', () => process.exit(0)); // stage 1 //id: tahap 1
+//@end
+//@stage 3+
 
 // Stage 3: server/discover says who we are, what we speak and what we offer.
 //id: Tahap 3: server/discover memberi tahu siapa kita, versi yang kita pakai, dan apa yang kita tawarkan.
@@ -76,6 +108,8 @@ METHODS['server/discover'] = () => ({
   ...CACHE,
   _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'my-server', version: '1.0.0' } },
 });
+//@end
+//@stage 4+
 
 // Stage 4: every request carries its own version and capabilities; judge each alone.
 //id: Tahap 4: setiap request membawa versi dan capabilities-nya sendiri; masing-masing dinilai tersendiri.
@@ -88,6 +122,8 @@ function checkMeta(params) {
   if (typeof caps !== 'object' || caps === null) throw new RpcError(-32602, 'Missing _meta clientCapabilities');
   return caps;
 }
+//@end
+//@stage 5+
 
 // Stage 5: one tool. Adding an event destroys nothing, and the annotation says so.
 //id: Tahap 5: satu tool. Menambah acara tidak merusak apa pun, dan anotasinya menyatakan begitu.
@@ -99,14 +135,31 @@ const ADD_EVENT = {
   annotations: { destructiveHint: false },
 };
 const text = (t, isError = false) => ({ resultType: 'complete', content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) });
+//@stage 5
+METHODS['tools/list'] = (params) => {
+  // The list fits on one page, so a cursor is never one we issued: refuse it.
+  //id: Daftarnya muat dalam satu halaman, jadi cursor apa pun pasti bukan buatan kita: cursor itu ditolak.
+  if (params.cursor !== undefined) throw new RpcError(-32602, 'Invalid cursor');
+  return { resultType: 'complete', tools: [ADD_EVENT], ...CACHE };
+};
+//@end
+//@stage 6+
 METHODS['tools/list'] = () => ({ resultType: 'complete', tools: [ADD_EVENT], ...CACHE });
+//@end
 METHODS['tools/call'] = (params, caps) => {
   if (params.name !== ADD_EVENT.name) throw new RpcError(-32602, `Unknown tool: ${params.name}`);
   const { title, startsAt } = params.arguments ?? {};
   if (typeof title !== 'string') return text('title must be a string', true); // the model can fix this //id: model bisa memperbaikinya sendiri
+//@stage 5-6
+  return text(`Added "${title}" at ${startsAt ?? 'a time to be agreed'}`);
+//@end
+//@stage 7+
   if (typeof startsAt === 'string') return text(`Added "${title}" at ${startsAt}`);
   return askForStart(params, caps, title); // stage 7 //id: tahap 7
+//@end
 };
+//@end
+//@stage 6+
 
 // Stage 6: a resource and a prompt, each with a list, a read or get, and -32602 when unknown.
 //id: Tahap 6: satu resource dan satu prompt, masing-masing dengan list, read atau get, dan -32602 bila tidak dikenal.
@@ -133,6 +186,8 @@ for (const list of ['tools/list', 'resources/list', 'resources/templates/list', 
     return onePage(params, caps);
   };
 }
+//@end
+//@stage 7+
 
 // Stage 7: no startsAt? Ask the person, keeping nothing in memory: what we need
 // later travels in requestState, signed so that a client cannot change it.
@@ -160,3 +215,4 @@ function askForStart(params, caps, title) {
   const question = { mode: 'form', message: `When does "${title}" start?`, requestedSchema: { type: 'object', properties: { startsAt: { type: 'string', format: 'date-time' } }, required: ['startsAt'] } };
   return { resultType: 'input_required', inputRequests: { startsAt: { method: 'elicitation/create', params: question } }, requestState: seal({ title }) };
 }
+//@end
