@@ -36,7 +36,7 @@ async function listed(name: ServerName, entry: ServerEntry): Promise<{ tools: st
   }
   const names = (list: unknown, key: string) => (Array.isArray(list) ? list.map((x) => String((x as Record<string, unknown>)[key])) : []);
   const resources = await ask('resources/list');
-  const tpl = entry.era === 'legacy' ? [] : names((await ask('resources/templates/list').catch(() => ({}))).resourceTemplates, 'uriTemplate');
+  const tpl: string[] = entry.era === 'legacy' ? [] : names((await ask('resources/templates/list').catch((): Record<string, unknown> => ({}))).resourceTemplates, 'uriTemplate');
   return {
     tools: names((await ask('tools/list')).tools, 'name'),
     resources: names(resources.resources, 'uri'),
