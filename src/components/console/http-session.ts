@@ -13,7 +13,7 @@ import { t } from '../../i18n/index.ts';
 import { openHttpEndpoint, currentEntry, type HttpEndpoint, type ServerName } from '../page/page-engine.ts';
 import type { HttpItem, SseItem } from './items.ts';
 import { MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from './http-exchange.ts';
-import { ended, event, exitEvent, nextKey, type Session, type SessionHooks } from './sessions.ts';
+import { ended, event, exitEvent, nextKey, startFailed, type Session, type SessionHooks } from './sessions.ts';
 
 /** Streamable HTTP: http.mjs's `handle(Request)` in one engine process, called from the page. */
 export class HttpSession implements Session {
@@ -46,10 +46,7 @@ export class HttpSession implements Session {
     try {
       ep = await openHttpEndpoint(this.#server);
     } catch (e) {
-      const why = errorText(e);
-      this.#hooks.item(event(t('console.ev.couldNotLoad', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
-      this.#hooks.state(undefined, t('console.state.notRunning'));
-      throw e;
+      startFailed(this.#hooks, 'console.ev.couldNotLoad', this.#server, e);
     }
     if (this.#disposed) {
       ep.process.kill();

@@ -67,6 +67,17 @@ export function exitEvent(info: { code: number | null; signal?: string; reason?:
   return event(why ? t('console.ev.processWhy', { how, why }) : t('console.ev.process', { how }), tone, pid, 'exited');
 }
 
+/**
+ * Says that a process could not start (`key`: `console.ev.couldNotStart` for a
+ * spawn, `console.ev.couldNotLoad` for an HTTP server's module), with the
+ * entry file and why, sets the badge to not running, and rethrows `error`.
+ */
+export function startFailed(hooks: SessionHooks, key: 'console.ev.couldNotStart' | 'console.ev.couldNotLoad', server: ServerName, error: unknown): never {
+  hooks.item(event(t(key, { entry: currentEntry(server), why: errorText(error) }), 'error', undefined, 'failed'));
+  hooks.state(undefined, t('console.state.notRunning'));
+  throw error;
+}
+
 /** stdio: one engine process, one Connection. */
 export class StdioSession implements Session {
   #server: ServerName;
@@ -98,10 +109,7 @@ export class StdioSession implements Session {
     try {
       proc = await spawnServer(this.#server);
     } catch (e) {
-      const why = errorText(e);
-      this.#hooks.item(event(t('console.ev.couldNotStart', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
-      this.#hooks.state(undefined, t('console.state.notRunning'));
-      throw e;
+      startFailed(this.#hooks, 'console.ev.couldNotStart', this.#server, e);
     }
     if (this.#disposed) {
       proc.kill();
