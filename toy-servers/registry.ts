@@ -2,11 +2,12 @@
  * The one list of servers the course runs: which servers exist, where each
  * file is, and which widgets may run it. Widgets, engines and tests all read
  * it. Lessons and labs name servers as widget props (checked against this list
- * at build time), and two widgets hold content for particular servers, keyed
- * by these names: the Console's example templates (`CALENDAR_CATALOG` in
- * `src/components/console/compose.ts`) and Replay's scripted exchanges
- * (`src/components/replay/exchanges.ts`). Adding a server is: its file in this
- * folder, one entry here, and its test cases in `tests/servers/cases.ts`.
+ * at build time). Two widgets hold content for the calendar's catalog and
+ * pick it by an entry's `catalog`, never by a server's name: the Console's
+ * example templates (`src/components/console/templates.ts`) and Replay's
+ * recorded exchanges (`src/components/replay/exchanges.ts`). Adding a server
+ * is: its file in this folder, one entry here, and its test cases in
+ * `tests/servers/cases.ts`.
  *
  * This file is data only (no Node, no DOM), so the browser, the build and the
  * tests can all import it. The servers themselves never import it.
@@ -79,6 +80,15 @@ export interface ServerEntry {
    * them in words; `node <file>` alone runs without them.
    */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The calendar's catalog, on a server the Console or Replay runs that
+   * serves it, so the worked examples those widgets hold know they apply: `calendar` (`create_event`,
+   * `calendar://week`, `prepare_week`) or `calendar-handles` (the same
+   * calendar behind `open_calendar`'s handle: `calendar://{handle}/week`).
+   * The Console's calendar examples go to either; Replay's recorded
+   * exchange is chosen by it, so a server Replay runs has one.
+   */
+  readonly catalog?: 'calendar' | 'calendar-handles';
 }
 
 /**
@@ -109,6 +119,7 @@ export const SERVERS = {
     era: 'modern',
     description: 'The calendar: a tool, a resource and a prompt, speaking 2026-07-28 over stdio',
     widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
+    catalog: 'calendar',
   },
   'calendar-handles': {
     file: 'toy-servers/calendar-handles.mjs',
@@ -116,6 +127,7 @@ export const SERVERS = {
     era: 'modern',
     description: 'The calendar with handles: state named by an argument, kept in a file store',
     widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
+    catalog: 'calendar-handles',
   },
   legacy: {
     file: 'toy-servers/legacy.mjs',
@@ -123,6 +135,7 @@ export const SERVERS = {
     era: 'legacy',
     description: 'A 2025-11-25 server: initialize handshake, no server/discover',
     widgets: [...STDIO_WIDGETS, 'HandshakeHazard'],
+    catalog: 'calendar',
   },
   noisy: {
     file: 'toy-servers/noisy.mjs',
@@ -130,6 +143,7 @@ export const SERVERS = {
     era: 'modern',
     description: 'The calendar with stray lines on stdout',
     widgets: STDIO_WIDGETS,
+    catalog: 'calendar',
   },
   http: {
     file: 'toy-servers/http.mjs',
@@ -139,6 +153,7 @@ export const SERVERS = {
     // The Checker checks it over HTTP (its handle(request) served by the engine), never over stdio;
     // HttpRequest sends it raw HTTP typed by hand (any server whose module exports handle(request)).
     widgets: ['Console', 'ServerEditor', 'Checker', 'HttpRequest'],
+    catalog: 'calendar',
   },
   'protected-calendar': {
     file: 'toy-servers/protected-calendar.mjs',

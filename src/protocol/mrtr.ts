@@ -72,6 +72,38 @@ export interface MrtrOptions {
   meta?: MetaOverrides;
 }
 
+/** What a retry carries beyond the original params: the answers and the echoed state, each left out when absent. */
+export interface RetryAnswers {
+  /** One answer per `inputRequests` key of the `input_required` result. */
+  inputResponses?: InputResponses;
+  /** The `requestState` of that result, exactly as received. */
+  requestState?: string;
+}
+
+/**
+ * The request of one round of a multi round-trip request
+ * (https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr):
+ * `method` with the original `params`, minus any `inputResponses` and
+ * `requestState` they carried, plus the ones in `answers` (each left out when
+ * undefined), built by `builder` with the full `_meta` (`overrides` as for
+ * `RequestBuilder.request`: the id, else the builder's next one). With empty
+ * `answers` it is the first round. Never throws.
+ *
+ * ```ts
+ * retryRequest(builder, 'tools/call', { name: 'create_event', arguments: { title: 'Dentist' } },
+ *   { inputResponses: { when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z' } } }, requestState: 'abc' },
+ *   { id: 2 });
+ * // { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { _meta: {...}, name, arguments, inputResponses, requestState: 'abc' } }
+ * ```
+ */
+export function retryRequest(builder: RequestBuilder, method: string, params: JsonObject, answers: RetryAnswers, overrides: MetaOverrides = {}): JsonRpcRequest {
+  const { inputResponses: _drop1, requestState: _drop2, ...base } = params;
+  const p: JsonObject = { ...base };
+  if (answers.inputResponses !== undefined) p.inputResponses = answers.inputResponses;
+  if (answers.requestState !== undefined) p.requestState = answers.requestState;
+  return builder.request(method, p, overrides);
+}
+
 /**
  * Sends `method` with `params`, answers every `input_required` round through
  * `handler`, and resolves with all rounds. Never rejects for protocol reasons.
@@ -97,16 +129,15 @@ export async function runWithInput(
     throw new RangeError(`${method} cannot return input_required; only ${MRTR_METHODS.join(', ')} can`);
   }
   const maxRounds = options.maxRounds ?? 8;
-  const { inputResponses: _drop1, requestState: _drop2, ...base } = params;
   const rounds: MrtrRound[] = [];
   let inputResponses: InputResponses | undefined;
   let requestState: string | undefined;
 
   for (let index = 0; ; index++) {
-    const p: JsonObject = { ...base };
-    if (inputResponses !== undefined) p.inputResponses = inputResponses;
-    if (requestState !== undefined) p.requestState = requestState;
-    const request = builder.request(method, p, { ...(options.meta ?? {}), id: builder.nextId() });
+    const carried: RetryAnswers = {};
+    if (inputResponses !== undefined) carried.inputResponses = inputResponses;
+    if (requestState !== undefined) carried.requestState = requestState;
+    const request = retryRequest(builder, method, params, carried, { ...(options.meta ?? {}), id: builder.nextId() });
     const round: MrtrRound = { index, request, sent: serializeMessage(request) };
     if (inputResponses !== undefined) round.inputResponses = inputResponses;
     if (requestState !== undefined) round.requestState = requestState;

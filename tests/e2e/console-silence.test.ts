@@ -30,7 +30,7 @@ const EDITIONS: Array<{ prefix: '' | 'id/'; lang: Lang }> = [
   { prefix: '', lang: 'en' },
   { prefix: 'id/', lang: 'id' },
 ];
-/** The Console's threshold (Console.tsx, NO_REPLY_MS) and a margin past it, in ms. */
+/** The Console's threshold (console/use-no-reply.ts, NO_REPLY_MS) and a margin past it, in ms. */
 const PAST_THRESHOLD_MS = 5_000 + 1_500;
 const CALENDAR = readFileSync(new URL('../../toy-servers/calendar.mjs', import.meta.url), 'utf8');
 const SWITCH = "const WITH_COUNTDOWN = process.env.TOY_COUNTDOWN === '1';";

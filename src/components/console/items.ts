@@ -116,3 +116,16 @@ export function transcriptText(items: Item[], dropped?: { wire: number; stderr: 
   }
   return out.join('\n') + '\n';
 }
+
+/** A calendar handle as calendar-handles.mjs makes them: `cal_` and 22 base64url characters. */
+const HANDLE = /\bcal_[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])/g;
+
+/** What in a reply is worth an exact copy: its `requestState`, and calendar handles in its text. */
+export function copyables(text: string, message: unknown): Array<{ label: string; value: string }> {
+  const out: Array<{ label: string; value: string }> = [];
+  const result = message && typeof message === 'object' ? (message as { result?: unknown }).result : undefined;
+  const state = result && typeof result === 'object' ? (result as { requestState?: unknown }).requestState : undefined;
+  if (typeof state === 'string') out.push({ label: t('console.copyRequestState'), value: state });
+  for (const h of new Set(text.match(HANDLE) ?? [])) out.push({ label: t('console.copyHandle', { handle: `${h.slice(0, 8)}…` }), value: h });
+  return out;
+}

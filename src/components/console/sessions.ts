@@ -2,7 +2,8 @@
  * The Console's link to a server: over stdio (one engine process, through a
  * `Connection` of `src/protocol/`) or over Streamable HTTP (http.mjs's fetch
  * handler in an engine process, called from the page). Each turns what
- * happens into transcript items and tells the Console about replies.
+ * happens into transcript items and tells the Console about replies. This
+ * file holds what both share and the stdio one; `http-session.ts` the HTTP one.
  */
 import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry } from '../../protocol/index.ts';
 import type { Classification } from '../../protocol/classify.ts';
@@ -10,9 +11,8 @@ import { describeReply } from '../pure/meaning.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import type { Failure } from '../../protocol/failure.ts';
 import { t } from '../../i18n/index.ts';
-import { openHttpEndpoint, spawnServer, currentEntry, type HttpEndpoint, type ServerName } from '../page/page-engine.ts';
-import type { EventItem, HttpItem, Item, SseItem } from './items.ts';
-import { MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from './http-exchange.ts';
+import { spawnServer, currentEntry, type ServerName } from '../page/page-engine.ts';
+import type { EventItem, Item } from './items.ts';
 
 /** Callbacks a session reports to. */
 export interface SessionHooks {
@@ -45,7 +45,8 @@ export function nextKey(): number {
   return ++keys;
 }
 
-function event(text: string, tone: EventItem['tone'], pid?: number, tag?: string, entry?: string): EventItem {
+/** A transcript event: `text` in the reader's words, with the process's pid and a `tag` tests and waits read, when given. */
+export function event(text: string, tone: EventItem['tone'], pid?: number, tag?: string, entry?: string): EventItem {
   const e: EventItem = { kind: 'event', key: nextKey(), text, tone };
   if (pid !== undefined) e.pid = pid;
   if (tag !== undefined) e.tag = tag;
@@ -54,16 +55,27 @@ function event(text: string, tone: EventItem['tone'], pid?: number, tag?: string
 }
 
 /** How a process ended, for the state beside the pid: "killed (SIGTERM)" or "exited with code 1". */
-function ended(info: { code: number | null; signal?: string }): string {
+export function ended(info: { code: number | null; signal?: string }): string {
   // The exit code is printed as the process gave it (no digit grouping).
   return info.signal ? t('console.state.killed', { signal: info.signal }) : t('console.state.exited', { code: String(info.code) });
 }
 
 /** The transcript event for a process that ended. */
-function exitEvent(info: { code: number | null; signal?: string; reason?: string; why?: Failure }, tone: EventItem['tone'], pid: number): EventItem {
+export function exitEvent(info: { code: number | null; signal?: string; reason?: string; why?: Failure }, tone: EventItem['tone'], pid: number): EventItem {
   const how = ended(info);
   const why = info.why ? failureText(info.why) : info.reason;
   return event(why ? t('console.ev.processWhy', { how, why }) : t('console.ev.process', { how }), tone, pid, 'exited');
+}
+
+/**
+ * Says that a process could not start (`key`: `console.ev.couldNotStart` for a
+ * spawn, `console.ev.couldNotLoad` for an HTTP server's module), with the
+ * entry file and why, sets the badge to not running, and rethrows `error`.
+ */
+export function startFailed(hooks: SessionHooks, key: 'console.ev.couldNotStart' | 'console.ev.couldNotLoad', server: ServerName, error: unknown): never {
+  hooks.item(event(t(key, { entry: currentEntry(server), why: errorText(error) }), 'error', undefined, 'failed'));
+  hooks.state(undefined, t('console.state.notRunning'));
+  throw error;
 }
 
 /** stdio: one engine process, one Connection. */
@@ -97,10 +109,7 @@ export class StdioSession implements Session {
     try {
       proc = await spawnServer(this.#server);
     } catch (e) {
-      const why = errorText(e);
-      this.#hooks.item(event(t('console.ev.couldNotStart', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
-      this.#hooks.state(undefined, t('console.state.notRunning'));
-      throw e;
+      startFailed(this.#hooks, 'console.ev.couldNotStart', this.#server, e);
     }
     if (this.#disposed) {
       proc.kill();
@@ -165,139 +174,5 @@ export class StdioSession implements Session {
   dispose(): void {
     this.#disposed = true;
     this.#conn?.kill();
-  }
-}
-
-/** Streamable HTTP: http.mjs's `handle(Request)` in one engine process, called from the page. */
-export class HttpSession implements Session {
-  #server: ServerName;
-  #hooks: SessionHooks;
-  #endpoint: HttpEndpoint | undefined;
-  #starting: Promise<void> | undefined;
-  #started = 0;
-  #exited = false;
-  #disposed = false;
-
-  constructor(server: ServerName, hooks: SessionHooks) {
-    this.#server = server;
-    this.#hooks = hooks;
-  }
-
-  get pid(): number | undefined {
-    return this.#endpoint?.process.pid;
-  }
-
-  ensure(): Promise<void> {
-    if (this.#endpoint && !this.#exited) return Promise.resolve();
-    this.#starting ??= this.#start().finally(() => (this.#starting = undefined));
-    return this.#starting;
-  }
-
-  async #start(): Promise<void> {
-    this.#hooks.state(undefined, t('console.state.starting'));
-    let ep: HttpEndpoint;
-    try {
-      ep = await openHttpEndpoint(this.#server);
-    } catch (e) {
-      const why = errorText(e);
-      this.#hooks.item(event(t('console.ev.couldNotLoad', { entry: currentEntry(this.#server), why }), 'error', undefined, 'failed'));
-      this.#hooks.state(undefined, t('console.state.notRunning'));
-      throw e;
-    }
-    if (this.#disposed) {
-      ep.process.kill();
-      return;
-    }
-    this.#endpoint = ep;
-    this.#exited = false;
-    this.#started = performance.now();
-    const pid = ep.process.pid;
-    const entry = currentEntry(this.#server);
-    this.#hooks.item(event(t('console.ev.loaded', { entry }), 'info', pid, 'loaded', entry));
-    this.#hooks.state(pid, t('console.state.serving'));
-    ep.process.onStderr((text) => this.#hooks.item({ kind: 'stderr', key: nextKey(), t: this.#t(), pid, text }));
-    void ep.process.exit.then((info) => {
-      if (this.#endpoint !== ep) return;
-      this.#exited = true;
-      this.#hooks.item(exitEvent(info, 'warn', pid));
-      this.#hooks.state(pid, ended(info));
-    });
-  }
-
-  #t(): number {
-    return Math.round((performance.now() - this.#started) * 1000) / 1000;
-  }
-
-  #meaningOf(data: string): { message?: Record<string, unknown>; meaning?: SseItem['meaning']; classification?: Classification } {
-    const parsed = parseMessageLine(data);
-    if (!parsed.ok) return {};
-    const message = parsed.message as unknown as Record<string, unknown>;
-    const classification = classifyMessage(parsed.message);
-    return { message, classification, meaning: describeReply(classification, message, this.#hooks.methodOf(message.id)) };
-  }
-
-  async send(line: string, message: Record<string, unknown> | undefined): Promise<void> {
-    await this.ensure();
-    const ep = this.#endpoint!;
-    const headers = mcpHeaders(message);
-    const at = this.#t();
-    const request = new Request(MCP_ENDPOINT, { method: 'POST', headers, body: line });
-    let response: Response;
-    try {
-      response = await ep.handle(request);
-    } catch (e) {
-      this.#hooks.item(event(t('console.ev.handlerFailed', { why: errorText(e) }), 'error', ep.process.pid, 'failed'));
-      return;
-    }
-    const body = await response.text();
-    const respHeaders = [...response.headers.entries()];
-    const contentType = response.headers.get('content-type') ?? '';
-    const item: HttpItem = {
-      kind: 'http',
-      key: nextKey(),
-      t: at,
-      pid: ep.process.pid,
-      requestText: rawRequest(MCP_ENDPOINT, headers, line),
-      responseText: rawResponse(response.status, response.statusText, respHeaders, body),
-      status: response.status,
-      contentType,
-    };
-    const replies: Array<{ message: Record<string, unknown>; classification: Classification }> = [];
-    if (contentType.startsWith('text/event-stream')) {
-      item.frames = parseSse(body).map((f) => {
-        const m = f.data ? this.#meaningOf(f.data) : {};
-        if (m.message && m.classification) replies.push({ message: m.message, classification: m.classification });
-        const frame: SseItem = { event: f.event, data: f.data, comments: f.comments };
-        if (m.message) frame.message = m.message;
-        if (m.meaning) frame.meaning = m.meaning;
-        return frame;
-      });
-    } else if (body) {
-      const m = this.#meaningOf(body);
-      if (m.message) item.message = m.message;
-      if (m.meaning) item.meaning = m.meaning;
-      else if (contentType.startsWith('application/json')) item.meaning = { text: t('console.http.notJsonRpc'), tone: 'warn' };
-      if (m.message && m.classification) replies.push({ message: m.message, classification: m.classification });
-    } else {
-      const status = String(response.status);
-      item.meaning = { text: t(response.status === 202 ? 'console.http.accepted' : 'console.http.noBody', { status }), tone: response.status < 400 ? 'ok' : 'error' };
-    }
-    this.#hooks.item(item);
-    for (const r of replies) this.#hooks.reply(r.message, r.classification);
-  }
-
-  async restart(): Promise<void> {
-    const old = this.#endpoint;
-    this.#endpoint = undefined;
-    if (old) {
-      this.#hooks.item(event(t('console.ev.restartingHttp'), 'info', old.process.pid, 'restarting'));
-      old.process.kill();
-    }
-    await this.ensure();
-  }
-
-  dispose(): void {
-    this.#disposed = true;
-    this.#endpoint?.process.kill();
   }
 }

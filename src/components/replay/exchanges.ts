@@ -1,5 +1,6 @@
 /**
- * The recorded exchanges Replay starts from, one per server, as editable text.
+ * The recorded exchanges Replay starts from, one per catalog a server may
+ * serve (its registry entry's `catalog`), as editable text.
  *
  * A message may name a value that only the live run knows with a placeholder
  * inside a JSON string: `{{requestState}}` (the `requestState` of the latest
@@ -10,6 +11,7 @@
  * force); the messages are wire bytes and never translated.
  */
 import { t } from '../../i18n/index.ts';
+import { isServerName, serverEntry, type SERVERS, type ServerName } from '../../../toy-servers/registry.ts';
 
 /** One message of an exchange. */
 export interface ReplayMessage {
@@ -34,18 +36,22 @@ const read = (id: number, uri: string) => pretty({ jsonrpc: '2.0', id, method: '
 
 const ANSWER = { when: { action: 'accept', content: { startsAt: '2026-09-10T08:30:00Z' } } };
 
-/** The servers Replay has a recorded exchange for. */
-export type ReplayServer = 'calendar' | 'calendar-handles';
+/** The servers Replay has a recorded exchange for: those the registry lets Replay run (`widgets` has `Replay`). */
+export type ReplayServer = { [K in ServerName]: (typeof SERVERS)[K] extends { widgets: readonly (infer W)[] } ? ('Replay' extends W ? K : never) : never }[ServerName];
 
 /**
- * The default exchange of a server (a fresh copy each call):
+ * The default exchange of a server (a fresh copy each call), by the
+ * `catalog` of its registry entry:
  * - `calendar`: create_event without startsAt → input_required; the answer
  *   (new id, inputResponses, the same requestState); resources/read calendar://week.
  * - `calendar-handles`: open_calendar → create_event with the handle → the
  *   answer → resources/read calendar://{handle}/week.
+ * Throws an Error naming the server when its entry has no `catalog`.
  */
 export function defaultExchange(server: ReplayServer): ReplayMessage[] {
-  if (server === 'calendar-handles') {
+  const catalog = serverEntry(server).catalog;
+  if (catalog === undefined) throw new Error(`Replay has no recorded exchange for server "${server}": its registry entry has no catalog`);
+  if (catalog === 'calendar-handles') {
     return [
       { label: t('replay.stepOpen'), text: call(1, 'open_calendar', {}) },
       { label: t('replay.stepAsk'), text: call(2, 'create_event', { calendar: '{{calendar}}', title: 'Dentist' }) },
@@ -66,7 +72,7 @@ export function defaultExchange(server: ReplayServer): ReplayMessage[] {
   ];
 }
 
-/** True when `name` has a recorded exchange. */
+/** True when `name` is a server Replay runs, so it has a recorded exchange. */
 export function isReplayServer(name: string): name is ReplayServer {
-  return name === 'calendar' || name === 'calendar-handles';
+  return isServerName(name) && serverEntry(name).widgets.includes('Replay');
 }

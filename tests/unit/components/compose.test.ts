@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestBuilder } from '../../../src/protocol/request-builder.ts';
-import { learnCatalog, type SeenCatalog, compactJson, composeLine, nextFreeId, oneLine, retryMessage, templates, CONSOLE_CAPABILITIES } from '../../../src/components/console/compose.ts';
+import { compactJson, composeLine, nextFreeId, oneLine, CONSOLE_CAPABILITIES } from '../../../src/components/console/compose.ts';
+import { learnCatalog, templates, type SeenCatalog } from '../../../src/components/console/templates.ts';
 import { t } from '../../../src/i18n/index.ts';
 
 const builder = () => new RequestBuilder({ clientCapabilities: CONSOLE_CAPABILITIES });
@@ -77,7 +78,7 @@ describe('composeLine', () => {
   });
 });
 
-describe('templates and retries', () => {
+describe('templates and ids', () => {
   it('offers a template for each request and notification a reader sends (discover, the lists, the calls, a notification), with the given id', () => {
     const labels = templates(7, false, builder()).map((t) => t.label);
     for (const m of ['server/discover', 'tools/list', 'resources/list', 'prompts/list', 'tools/call', 'resources/read', 'prompts/get', 'notifications/']) {
@@ -109,19 +110,5 @@ describe('templates and retries', () => {
   it('nextFreeId is past every integer id used', () => {
     expect(nextFreeId([1, 'x', 9, 3])).toBe(10);
     expect(nextFreeId([])).toBe(1);
-  });
-  // The retry of a multi round-trip request: https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
-  it('a retry has a new id, the original params, inputResponses and requestState verbatim', () => {
-    const original = { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'create_event', arguments: { title: 'x' }, requestState: 'old', inputResponses: { a: {} } } };
-    const state = 'eyJ\u00e9\\"weird';
-    const r = retryMessage(original, 5, { when: { action: 'accept', content: { startsAt: 'z' } } }, state, builder()) as { id: number; params: Record<string, unknown> };
-    expect(r.id).toBe(5);
-    expect(r.params.requestState).toBe(state);
-    expect(r.params.arguments).toEqual({ title: 'x' });
-    expect(r.params.inputResponses).toEqual({ when: { action: 'accept', content: { startsAt: 'z' } } });
-    expect(r.params._meta).toHaveProperty(['io.modelcontextprotocol/clientCapabilities']);
-    const none = retryMessage(original, 6, undefined, undefined, builder()) as { params: Record<string, unknown> };
-    expect(none.params).not.toHaveProperty('requestState');
-    expect(none.params).not.toHaveProperty('inputResponses');
   });
 });
