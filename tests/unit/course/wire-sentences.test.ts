@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { t, type Lang } from '../../../src/i18n/index.ts';
 import { handle } from '../../../toy-servers/http.mjs';
-import { REQUEST_STATE_TTL_MS } from '../../../toy-servers/plumbing.mjs';
+import { REQUEST_STATE_TTL_MS } from '../../../toy-servers/request-state.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LANGS: Lang[] = ['en', 'id'];
