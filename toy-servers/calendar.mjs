@@ -96,10 +96,10 @@ export function parseMessage(text) {
   const error = (code, why, id) => ({ kind: 'error', id, error: new RpcError(code, why) });
   if (text === null) return error(ERR.PARSE_ERROR, 'Parse error: the line is not valid UTF-8');
   let value;
-  let bigId; // the source text of an id too big for a double
+  const bigIds = new WeakMap(); // object -> the source text of its "id", when too big for a double
   try {
     value = JSON.parse(text, function (key, v, context) {
-      if (key === 'id' && typeof v === 'number' && !Number.isSafeInteger(v)) bigId = context?.source;
+      if (key === 'id' && typeof v === 'number' && !Number.isSafeInteger(v)) bigIds.set(this, context?.source);
       return v;
     });
   } catch (e) {
@@ -113,6 +113,7 @@ export function parseMessage(text) {
   const hasId = Object.hasOwn(value, 'id');
   let id = typeof value.id === 'string' || Number.isSafeInteger(value.id) ? value.id : undefined;
   let idProblem = '"id" must be a string or an integer';
+  const bigId = isObject(value) ? bigIds.get(value) : undefined;
   if (hasId && id === undefined && typeof value.id === 'number') {
     if (/^-?(0|[1-9][0-9]*)$/.test(bigId ?? '') && typeof JSON.rawJSON === 'function') id = JSON.rawJSON(bigId);
     else if (Number.isInteger(value.id) || !Number.isFinite(value.id)) {
