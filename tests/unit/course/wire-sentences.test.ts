@@ -183,6 +183,21 @@ describe('three-primitives: step 3 quotes the lines of calendar.mjs it asks the 
   }
 });
 
+describe('asking-the-person: the sealing it explains is request-state.mjs, shown whole and as it is', () => {
+  const file = source('request-state.mjs');
+  for (const lang of LANGS) {
+    it(lang, () => {
+      const text = lesson('asking-the-person', lang);
+      const fence = '```js title="toy-servers/request-state.mjs"\n';
+      const at = text.indexOf(fence);
+      expect(at, 'the lesson shows the file in a code block').toBeGreaterThanOrEqual(0);
+      const shown = text.slice(at + fence.length, text.indexOf('\n```', at + fence.length) + 1);
+      expect(shown).toBe(file);
+      for (const reason of ['bad_signature', 'arguments_mismatch']) expect(file).toContain(`fail('${reason}'`);
+    });
+  }
+});
+
 describe('Replay: what it says about replaying a requestState is true of the calendar', () => {
   // mrtr page: binding and expiry "do not by themselves guarantee single-use".
   // https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
