@@ -35,18 +35,12 @@
  */
 import * as fsp from 'node:fs/promises';
 import {
-  CATALOG_CACHE, CREATE_EVENT_ANNOTATIONS, EVENT_PROPERTIES, PROTOCOL_VERSION, WEEK_CACHE,
-  checkMeta, createEvent, noHandshake, readToolCall, serveStdio, toolResult, withServerInfo,
+  CREATE_EVENT_ANNOTATIONS, EVENT_PROPERTIES, PROTOCOL_VERSION, SEED_EVENTS, WEEK_CACHE,
+  createEvent, eventProblem, findTool, list, serveStdio, toolResult,
 } from './calendar.mjs';
-import {
-  ERR, RpcError, bytesFor, errorResponse, isSeeded, now, resultResponse, statePath, toBase64url, writeFileAtomicAsync,
-} from './plumbing.mjs';
+import { ERR, RpcError, bytesFor, isSeeded, now, statePath, toBase64url, writeFileAtomicAsync } from './plumbing.mjs';
 
 const INFO = { name: 'calendar-handles', title: 'Toy calendar with handles', version: '1.0.0' };
-const seedEvents = () => [
-  { id: 'e1', title: 'Standup', startsAt: '2026-09-07T09:00:00Z' },
-  { id: 'e2', title: 'Design review', startsAt: '2026-09-09T15:00:00Z' },
-];
 
 /** How long a calendar handle lives: 24 hours, in ms. */
 const HANDLE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -142,7 +136,7 @@ const WEEK_TEMPLATE = {
 
 async function openCalendar() {
   const created = now();
-  const calendar = { handle: await newHandle(), createdAt: created, expiresAt: created + HANDLE_LIFETIME_MS, events: seedEvents() };
+  const calendar = { handle: await newHandle(), createdAt: created, expiresAt: created + HANDLE_LIFETIME_MS, events: SEED_EVENTS.map((event) => ({ ...event })) };
   await save(calendar);
   const expiresAt = new Date(calendar.expiresAt).toISOString();
   return toolResult(`Opened calendar ${calendar.handle}; it expires at ${expiresAt}. Pass it as "calendar" to create_event and list_events.`,
@@ -170,59 +164,56 @@ async function listEvents(args) {
   return toolResult(JSON.stringify(calendar.events), { structuredContent: { calendar: calendar.handle, events: calendar.events } });
 }
 
-// --- The server: the calendar's checks, this server's own switch --------------
+// --- The server: the calendar's checks and loop, this server's own handlers ---
 
-const METHODS = ['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read'];
-
-/** One parsed message in, one response out (the same order of checks as calendar.mjs). */
-async function answer(message) {
-  if (message.kind === 'error') return errorResponse(message.id, message.error);
-  const { id, method, params = {} } = message;
-  try {
-    if (method === 'initialize') throw noHandshake(params);
-    if (!METHODS.includes(method)) throw new RpcError(ERR.METHOD_NOT_FOUND, `Method not found: ${method}`);
-    if (Array.isArray(params)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "params" must be an object');
-    const capabilities = checkMeta(params);
-    // Every list fits on one page, so a cursor is never one this server issued.
-    if (method.endsWith('/list') && Object.hasOwn(params, 'cursor')) throw new RpcError(ERR.INVALID_PARAMS, `Invalid params: cursor ${JSON.stringify(params.cursor)} is not one this list issued`);
-    return resultResponse(id, withServerInfo(await dispatch(method, params, capabilities), INFO));
-  } catch (err) {
-    return errorResponse(id, err, INFO.name);
+/** What is wrong with a tool's arguments, as a sentence for an isError result (undefined: nothing). */
+function argumentProblem(name, args) {
+  if (name === 'open_calendar') {
+    const unknown = Object.keys(args)[0];
+    return unknown === undefined ? undefined : `unknown argument "${unknown}"`;
   }
+  if (!Object.hasOwn(args, 'calendar')) return '"calendar" is required';
+  if (typeof args.calendar !== 'string') return '"calendar" must be a string';
+  if (name === 'list_events') {
+    const unknown = Object.keys(args).find((key) => key !== 'calendar');
+    return unknown === undefined ? undefined : `unknown argument "${unknown}"`;
+  }
+  const { calendar, ...event } = args;
+  return eventProblem(event);
 }
 
-async function dispatch(method, params, capabilities) {
-  switch (method) {
-    case 'server/discover': return {
-      resultType: 'complete',
-      supportedVersions: [PROTOCOL_VERSION],
-      capabilities: { tools: {}, resources: {} },
-      instructions: 'A toy calendar that keeps its events across processes. Call open_calendar once, then pass its handle to the other tools.',
-      ttlMs: 3_600_000,
-      cacheScope: 'public',
-    };
-    case 'tools/list': return { resultType: 'complete', tools: TOOLS, ...CATALOG_CACHE };
-    case 'tools/call': {
-      const { tool, args, problem } = readToolCall(params, TOOLS);
-      if (problem) return toolResult(`${tool.name} failed: ${problem}.`, { isError: true });
-      if (tool.name === 'open_calendar') return openCalendar();
-      if (tool.name === 'create_event') return createEventIn(params, capabilities, args);
-      return listEvents(args);
-    }
-    case 'resources/list': return { resultType: 'complete', resources: [], ...CATALOG_CACHE };
-    case 'resources/templates/list': return { resultType: 'complete', resourceTemplates: [WEEK_TEMPLATE], ...CATALOG_CACHE };
-    case 'resources/read': {
-      if (typeof params.uri !== 'string') throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "uri" must be a string');
-      const handle = WEEK_URI.exec(params.uri)?.[1];
-      const { calendar } = handle === undefined ? {} : await findCalendar(handle);
-      if (!calendar) throw new RpcError(ERR.INVALID_PARAMS, 'Resource not found', { uri: params.uri });
-      return {
-        resultType: 'complete',
-        contents: [{ uri: params.uri, mimeType: 'application/json', text: JSON.stringify(calendar.events) }],
-        ...WEEK_CACHE,
-      };
-    }
-  }
+function callTool(params, { capabilities }) {
+  const { tool, args } = findTool(params, TOOLS);
+  const problem = argumentProblem(tool.name, args);
+  if (problem) return toolResult(`${tool.name} failed: ${problem}.`, { isError: true });
+  if (tool.name === 'open_calendar') return openCalendar();
+  if (tool.name === 'create_event') return createEventIn(params, capabilities, args);
+  return listEvents(args);
 }
 
-serveStdio({ info: INFO, respond: answer, startupLine: `calendar-handles: ready, MCP ${PROTOCOL_VERSION} over stdio` });
+async function readWeekOf(params) {
+  if (typeof params.uri !== 'string') throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "uri" must be a string');
+  const handle = WEEK_URI.exec(params.uri)?.[1];
+  const { calendar } = handle === undefined ? {} : await findCalendar(handle);
+  if (!calendar) throw new RpcError(ERR.INVALID_PARAMS, 'Resource not found', { uri: params.uri });
+  return { resultType: 'complete', contents: [{ uri: params.uri, mimeType: 'application/json', text: JSON.stringify(calendar.events) }], ...WEEK_CACHE };
+}
+
+/** Which handler answers which method (no prompts here: prompts/list is -32601). */
+const HANDLERS = Object.freeze({
+  'server/discover': () => ({
+    resultType: 'complete',
+    supportedVersions: [PROTOCOL_VERSION],
+    capabilities: { tools: {}, resources: {} },
+    instructions: 'A toy calendar that keeps its events across processes. Call open_calendar once, then pass its handle to the other tools.',
+    ttlMs: 3_600_000,
+    cacheScope: 'public',
+  }),
+  'tools/list': (params) => list(params, 'tools', TOOLS),
+  'tools/call': callTool,
+  'resources/list': (params) => list(params, 'resources', []),
+  'resources/templates/list': (params) => list(params, 'resourceTemplates', [WEEK_TEMPLATE]),
+  'resources/read': readWeekOf,
+});
+
+serveStdio({ info: INFO, handlers: HANDLERS });

@@ -1,7 +1,8 @@
 /**
  * calendar.mjs: the course's calendar, a complete MCP server for revision
  * 2026-07-28 over stdio. Read it top to bottom: that is the order a request
- * travels through it.
+ * travels through it (1. read a line, 2. parse it, 3. check `_meta` and pick
+ * the handler, 4. the handlers).
  *
  * What it teaches:
  * - One calendar, three primitives: the tool `create_event` (the model
@@ -11,41 +12,29 @@
  *   client capabilities, and is judged on its own. `server/discover` says who
  *   the server is and what it supports.
  * - Multi round-trip requests: `create_event` without `startsAt` answers
- *   `resultType: "input_required"` with a form elicitation under the key
- *   `"when"` and a signed `requestState`; the client retries with
- *   `inputResponses` and the same `requestState`, in this process or a fresh one.
- * - `subscriptions/listen`: ask to hear when `calendar://week` changes.
- * - And a deliberate bug: the events live in the array `EVENTS` below, in this
- *   process's memory. An event created in one process is missing in the next.
+ *   `input_required` with a form under the key `"when"` and a signed
+ *   `requestState` (request-state.mjs); the client retries with
+ *   `inputResponses` and the same `requestState`, here or in a fresh process.
+ * - A deliberate bug: the events live in `EVENTS`, in this process's memory,
+ *   so an event created in one process is missing in the next.
  *   calendar-handles.mjs is the fix.
  *
- * Run it:   node toy-servers/calendar.mjs
- * then type one JSON-RPC message per line, for example:
+ * Run it: `node toy-servers/calendar.mjs`, then type one JSON-RPC message per line:
  *   {"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
- * Close stdin (Ctrl-D): each open subscription gets its result and then
- * `notifications/cancelled`, and the process exits (with code 0).
- *
- * Environment:
- *   TOY_CLOCK=2026-09-07T08:00:00Z  freezes the clock (requestState expiry)
- *   TOY_SEED=any-string             derives the requestState key from the seed
- *                                   (else it is kept in .toy-state/secret.key)
- *   TOY_COUNTDOWN=1                 adds the slow tool `countdown` (progress and
- *                                   cancellation); TOY_TICK_MS sets its step (default 1000)
- *   TOY_PAGE_SIZE=n                 lists return at most n items per page (pagination)
- *
- * noisy.mjs and http.mjs import this file and serve the same calendar; the
- * helpers it imports (framing, reply builders, signing) are in plumbing.mjs.
+ * Close stdin (Ctrl-D) and it exits with code 0. TOY_CLOCK freezes the clock
+ * and TOY_SEED fixes the signing key (see README.md). Other servers build on
+ * this one by importing it: noisy.mjs, countdown.mjs, listening-calendar.mjs,
+ * paged-calendar.mjs, calendar-handles.mjs, http.mjs.
  */
+import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import {
-  ERR, RpcError, errorResponse, idKey, isMainModule, isObject, log, normaliseDateTime, notification,
-  openRequestState, parseMessage, readLines, resultResponse, sealRequestState, sleep, writeMessage, exitWhenFlushed,
+  ERR, RpcError, errorResponse, exitWhenFlushed, isMainModule, isObject, log, normaliseDateTime, resultResponse, writeMessage,
 } from './plumbing.mjs';
+import { openRequestState, sealRequestState } from './request-state.mjs';
 
-/** The one protocol revision this server speaks. */
 export const PROTOCOL_VERSION = '2026-07-28';
 export const SERVER_INFO = { name: 'calendar', title: 'Toy calendar', version: '1.0.0' };
-
 /** Reserved `_meta` keys: https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta */
 export const META = Object.freeze({
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
@@ -53,217 +42,201 @@ export const META = Object.freeze({
   serverInfo: 'io.modelcontextprotocol/serverInfo',
   subscriptionId: 'io.modelcontextprotocol/subscriptionId',
 });
-
-/** MCP's own error codes, beside JSON-RPC's: https://modelcontextprotocol.io/specification/2026-07-28/basic/index#error-codes */
+/** MCP's own error codes: https://modelcontextprotocol.io/specification/2026-07-28/basic/index#error-codes */
 export const MISSING_CAPABILITY = -32021;
 export const UNSUPPORTED_VERSION = -32022;
 
-/** The deliberate bug: state kept in this process, not named by any request. */
-export const EVENTS = [
-  { id: 'e1', title: 'Standup', startsAt: '2026-09-07T09:00:00Z' },
-  { id: 'e2', title: 'Design review', startsAt: '2026-09-09T15:00:00Z' },
-];
+/** The events every calendar of the course starts with (legacy.mjs and calendar-handles.mjs start from them too). */
+export const SEED_EVENTS = Object.freeze([
+  Object.freeze({ id: 'e1', title: 'Standup', startsAt: '2026-09-07T09:00:00Z' }),
+  Object.freeze({ id: 'e2', title: 'Design review', startsAt: '2026-09-09T15:00:00Z' }),
+]);
+/** The deliberate bug: state kept in this process, named by no request. */
+export const EVENTS = SEED_EVENTS.map((event) => ({ ...event }));
 
-// Two things only some lessons switch on, so that every other lesson sees the calendar's one tool.
-const WITH_COUNTDOWN = process.env.TOY_COUNTDOWN === '1';
-const TICK_MS = Number(process.env.TOY_TICK_MS ?? 1000);
-const PAGE_SIZE = Number(process.env.TOY_PAGE_SIZE) > 0 ? Number(process.env.TOY_PAGE_SIZE) : Infinity;
-
-// ---------------------------------------------------------------------------
-// 1. Read a line. On stdio each message is one line of JSON on stdin, and each
-//    reply one line on stdout; logs go to stderr.
+// 1. Read a line: on stdio each message is one line of UTF-8 JSON on stdin, each
+//    reply one line on stdout; logs go to stderr. Lines are cut from the raw bytes,
+//    so a chunk may end anywhere, even inside a character.
 //    https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/stdio
-// ---------------------------------------------------------------------------
 
-/** Requests read but not yet answered, by id, so that a `notifications/cancelled` can reach them. */
-const IN_FLIGHT = new Map();
+/** Calls `onLine(text)` per line (`\r` dropped, blank lines skipped, `null` if not UTF-8), then `onEnd()`. */
+export function readLines(onLine, onEnd) {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let pending = [];
+  const emit = (bytes) => {
+    let text = null;
+    try { text = decoder.decode(bytes).replace(/\r$/, ''); } catch { /* not UTF-8: text stays null */ }
+    if (text === null || text.trim() !== '') onLine(text);
+  };
+  process.stdin.on('data', (chunk) => {
+    let bytes = Buffer.from(chunk);
+    for (let nl = bytes.indexOf(10); nl !== -1; nl = bytes.indexOf(10)) {
+      emit(Buffer.concat([...pending, bytes.subarray(0, nl)]));
+      pending = [];
+      bytes = bytes.subarray(nl + 1);
+    }
+    if (bytes.length > 0) pending.push(bytes);
+  });
+  process.stdin.on('end', () => {
+    if (pending.length > 0) emit(Buffer.concat(pending));
+    onEnd();
+  });
+}
+
+// 2. Parse it: not JSON is -32700; JSON that is not one JSON-RPC message is -32600,
+//    without an id when none could be read. https://www.jsonrpc.org/specification
 
 /**
- * Serves the calendar on stdin/stdout: requests are answered one at a time, in
- * order; notifications are acted on as soon as they are read. When stdin ends,
- * open subscriptions are closed gracefully and the process exits with code 0.
- * `beforeReply(message, reply)` runs just before each reply is written;
- * `respond` is the function that answers (calendar-handles.mjs passes its own).
+ * `{kind:'request', id, method, params}`, `{kind:'notification', method, params}`
+ * or `{kind:'error', error, id?}`. Never throws. An integer id beyond 2^53 keeps
+ * its digits (a `JSON.rawJSON` value, written back byte for byte).
+ * @param {string | null} text
  */
-export function serveStdio({ info = SERVER_INFO, startupLine = `calendar: ready, MCP ${PROTOCOL_VERSION} over stdio`, beforeReply, respond = answer } = {}) {
+export function parseMessage(text) {
+  const error = (code, why, id) => ({ kind: 'error', id, error: new RpcError(code, why) });
+  if (text === null) return error(ERR.PARSE_ERROR, 'Parse error: the line is not valid UTF-8');
+  let value;
+  const bigIds = new WeakMap(); // object -> the source text of its "id", when too big for a double
+  try {
+    value = JSON.parse(text, function (key, v, context) {
+      if (key === 'id' && typeof v === 'number' && !Number.isSafeInteger(v)) bigIds.set(this, context?.source);
+      return v;
+    });
+  } catch (e) {
+    const where = /\bat position \d+(?: \(line \d+ column \d+\))?/.exec(e.message)?.[0]; // where V8 stopped
+    return error(ERR.PARSE_ERROR, `Parse error: the line is malformed JSON${where ? ` ${where}` : ''}`);
+  }
+  if (!isObject(value)) {
+    const what = Array.isArray(value) ? 'an array (batches are not allowed)' : `a JSON ${value === null ? 'null' : typeof value}`;
+    return error(ERR.INVALID_REQUEST, `Invalid Request: expected one JSON-RPC object, got ${what}`);
+  }
+  const hasId = Object.hasOwn(value, 'id');
+  let id = typeof value.id === 'string' || Number.isSafeInteger(value.id) ? value.id : undefined;
+  let idProblem = '"id" must be a string or an integer';
+  const bigId = isObject(value) ? bigIds.get(value) : undefined;
+  if (hasId && id === undefined && typeof value.id === 'number') {
+    if (/^-?(0|[1-9][0-9]*)$/.test(bigId ?? '') && typeof JSON.rawJSON === 'function') id = JSON.rawJSON(bigId);
+    else if (Number.isInteger(value.id) || !Number.isFinite(value.id)) {
+      idProblem = `"id" ${bigId ?? value.id} is a number this server cannot echo exactly; send an integer in plain digits, or a string`;
+    }
+  }
+  const invalid = (why) => error(ERR.INVALID_REQUEST, `Invalid Request: ${why}`, id);
+  if (value.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"');
+  if (hasId && id === undefined) return invalid(idProblem);
+  if (typeof value.method !== 'string') {
+    return invalid(hasId && (Object.hasOwn(value, 'result') || Object.hasOwn(value, 'error')) ? 'clients do not send responses to a server' : '"method" must be a string');
+  }
+  if (Object.hasOwn(value, 'params') && !isObject(value.params) && !Array.isArray(value.params)) return invalid('"params" must be an object');
+  return hasId ? { kind: 'request', id, method: value.method, params: value.params } : { kind: 'notification', method: value.method, params: value.params };
+}
+
+/**
+ * Serves on stdin/stdout: requests are answered one at a time, in order;
+ * notifications go to `onNotification` as soon as they are read (the calendar
+ * ignores them). At the end of stdin, `onEnd` runs and the process exits 0.
+ * The servers built on this one pass their own `info`, `handlers` and hooks.
+ */
+export function serveStdio({ info = SERVER_INFO, handlers = HANDLERS, beforeReply, onNotification, onEnd } = {}) {
   let turn = Promise.resolve();
   readLines((text) => {
-    const message = parseMessage(text); // 2. parse it
-    if (message.kind === 'notification') return onNotification(message);
-    const signal = track(message);
+    const message = parseMessage(text);
+    if (message.kind === 'notification') return onNotification?.(message);
     turn = turn.then(async () => {
-      if (signal?.aborted) return; // cancelled while it waited its turn: send nothing for it
-      const reply = await respond(message, { info, send: writeMessage, signal });
-      if (reply === undefined) return; // cancelled, or a subscription still open
-      IN_FLIGHT.delete(idKey(message.id));
+      const reply = await answer(message, { info, handlers });
+      if (reply === undefined) return; // nothing to send (yet): see countdown.mjs and listening-calendar.mjs
       beforeReply?.(message, reply);
       writeMessage(reply);
     });
-  }, () => turn.then(() => {
-    closeSubscriptions(info);
-    exitWhenFlushed();
-  }));
-  log(startupLine);
+  }, () => turn.then(() => { onEnd?.(info); exitWhenFlushed(); }));
+  log(`${info.name}: ready, MCP ${PROTOCOL_VERSION} over stdio`);
 }
 
-function track(message) {
-  if (message.kind !== 'request') return undefined;
-  const controller = new AbortController();
-  IN_FLIGHT.set(idKey(message.id), controller);
-  return controller.signal;
-}
+// 3. Check `_meta`, then hand the request to the handler its method names.
 
 /**
- * The only notification a client sends is `notifications/cancelled`: stop the
- * named request and send nothing more for it. Unknown ids are ignored.
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/cancellation
+ * One parsed message in, its response out (undefined: nothing to send).
+ * `handlers[method](params, {id, capabilities, send})` returns the result;
+ * `send` writes a notification for this request. Used by serveStdio and http.mjs.
  */
-function onNotification({ method, params }) {
-  if (method !== 'notifications/cancelled' || !isObject(params)) return;
-  IN_FLIGHT.get(idKey(params.requestId))?.abort();
-  IN_FLIGHT.delete(idKey(params.requestId));
-}
-
-// ---------------------------------------------------------------------------
-// 2. Parse it (plumbing.mjs's parseMessage): a line that is not JSON gets
-//    -32700, one that is not a JSON-RPC request gets -32600, both without an
-//    id when none could be read. https://modelcontextprotocol.io/specification/2026-07-28/basic/index#messages
-// 3. Check `_meta`, then dispatch on the method.
-// ---------------------------------------------------------------------------
-
-const METHODS = ['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list',
-  'resources/read', 'prompts/list', 'prompts/get', 'subscriptions/listen'];
-
-/**
- * Answers one parsed message; returns the response, or undefined when there is
- * nothing to send yet (a cancelled request, an open subscription). `send`
- * delivers notifications; `signal` aborts when the request is cancelled.
- * Used by serveStdio here and by http.mjs.
- */
-export async function answer(message, { info = SERVER_INFO, send = writeMessage, signal } = {}) {
+export async function answer(message, { info = SERVER_INFO, handlers = HANDLERS, send = writeMessage } = {}) {
   if (message.kind === 'error') return errorResponse(message.id, message.error);
   const { id, method, params = {} } = message;
   try {
     if (method === 'initialize') throw noHandshake(params);
-    if (!METHODS.includes(method)) throw new RpcError(ERR.METHOD_NOT_FOUND, `Method not found: ${method}`);
+    if (!Object.hasOwn(handlers, method)) throw new RpcError(ERR.METHOD_NOT_FOUND, `Method not found: ${method}`);
     if (Array.isArray(params)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "params" must be an object');
     const capabilities = checkMeta(params);
-    const result = await dispatch(method, params, { id, capabilities, send, signal });
+    const result = await handlers[method](params, { id, capabilities, send });
     return result === undefined ? undefined : resultResponse(id, withServerInfo(result, info));
   } catch (err) {
     return errorResponse(id, err, info.name);
   }
 }
 
-/** The one visible switch: which method, which handler. */
-function dispatch(method, params, request) {
-  switch (method) {
-    case 'server/discover': return discover();
-    case 'tools/list': return page(params, 'tools', WITH_COUNTDOWN ? [CREATE_EVENT_TOOL, COUNTDOWN_TOOL] : [CREATE_EVENT_TOOL]);
-    case 'tools/call': return callTool(params, request);
-    case 'resources/list': return page(params, 'resources', [WEEK_RESOURCE]);
-    case 'resources/templates/list': return page(params, 'resourceTemplates', []);
-    case 'resources/read': return readWeek(params);
-    case 'prompts/list': return page(params, 'prompts', [PREPARE_WEEK_PROMPT]);
-    case 'prompts/get': return getPrompt(params);
-    case 'subscriptions/listen': return listen(params, request);
-  }
-}
-
-/**
- * A modern-only server has no `initialize`: it says so with -32022 naming the
- * versions it supports, the only diagnostic a legacy client can show.
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning
- */
+/** No `initialize` here: -32022 naming the versions it speaks. https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning */
 export function noHandshake(params) {
-  const asked = isObject(params) && typeof params.protocolVersion === 'string' ? params.protocolVersion : '(none)';
+  const requested = isObject(params) && typeof params.protocolVersion === 'string' ? params.protocolVersion : '(none)';
   return new RpcError(UNSUPPORTED_VERSION,
     `Unsupported protocol version: this server speaks only ${PROTOCOL_VERSION}, with no initialize handshake; send server/discover`,
-    { supported: [PROTOCOL_VERSION], requested: asked });
+    { supported: [PROTOCOL_VERSION], requested });
 }
 
-/**
- * Every request carries its own context, checked in this order: protocol
- * version present (-32602) and supported (-32022), client capabilities present
- * (-32602). Returns the capabilities.
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta
- */
+/** Version present (-32602) and spoken (-32022), capabilities present (-32602); returns the capabilities. */
 export function checkMeta(params) {
   const meta = params._meta;
   const bad = (key, problem) => new RpcError(ERR.INVALID_PARAMS, `Invalid params: _meta key ${key} is ${problem}`, { key, problem });
   if (!isObject(meta) || !Object.hasOwn(meta, META.protocolVersion)) throw bad(META.protocolVersion, 'missing');
   const version = meta[META.protocolVersion];
   if (typeof version !== 'string') throw bad(META.protocolVersion, 'not a string');
-  if (version !== PROTOCOL_VERSION) {
-    throw new RpcError(UNSUPPORTED_VERSION, `Unsupported protocol version: ${version}`, { supported: [PROTOCOL_VERSION], requested: version });
-  }
+  if (version !== PROTOCOL_VERSION) throw new RpcError(UNSUPPORTED_VERSION, `Unsupported protocol version: ${version}`, { supported: [PROTOCOL_VERSION], requested: version });
   if (!Object.hasOwn(meta, META.clientCapabilities)) throw bad(META.clientCapabilities, 'missing');
   if (!isObject(meta[META.clientCapabilities])) throw bad(META.clientCapabilities, 'not an object');
   return meta[META.clientCapabilities];
 }
 
 /** Who answered goes in every result's `_meta`. */
-export function withServerInfo(result, info) {
-  return { ...result, _meta: { ...result._meta, [META.serverInfo]: info } };
-}
+export const withServerInfo = (result, info) => ({ ...result, _meta: { ...result._meta, [META.serverInfo]: info } });
 
-// ---------------------------------------------------------------------------
-// 4. The handlers. List results carry cache hints (how long the client may
-//    reuse them, and whether for everyone): https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching
-// ---------------------------------------------------------------------------
+// 4. The handlers. Results carry cache hints: how long a client may reuse them, and
+//    whether for everyone. https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/caching
+
+/** Which handler answers which method. A method not here is -32601. */
+export const HANDLERS = Object.freeze({
+  'server/discover': discover,
+  'tools/list': (params) => list(params, 'tools', TOOLS),
+  'tools/call': callTool,
+  'resources/list': (params) => list(params, 'resources', [WEEK_RESOURCE]),
+  'resources/templates/list': (params) => list(params, 'resourceTemplates', []),
+  'resources/read': readWeek,
+  'prompts/list': (params) => list(params, 'prompts', [PREPARE_WEEK_PROMPT]),
+  'prompts/get': getPrompt,
+});
 
 export const CATALOG_CACHE = Object.freeze({ ttlMs: 300_000, cacheScope: 'public' });
 export const WEEK_CACHE = Object.freeze({ ttlMs: 60_000, cacheScope: 'private' });
-export const CALENDAR_INSTRUCTIONS =
-  'A toy calendar. Read calendar://week for the events, call create_event to add one, use the prepare_week prompt to plan.';
+export const CALENDAR_INSTRUCTIONS = 'A toy calendar. Read calendar://week for the events, call create_event to add one, use the prepare_week prompt to plan.';
 
-function discover() {
+export function discover() {
   return {
-    resultType: 'complete',
-    supportedVersions: [PROTOCOL_VERSION],
-    capabilities: { tools: {}, resources: { subscribe: true }, prompts: {} },
-    instructions: CALENDAR_INSTRUCTIONS,
-    ttlMs: 3_600_000,
-    cacheScope: 'public',
+    resultType: 'complete', supportedVersions: [PROTOCOL_VERSION], capabilities: { tools: {}, resources: {}, prompts: {} },
+    instructions: CALENDAR_INSTRUCTIONS, ttlMs: 3_600_000, cacheScope: 'public',
   };
 }
 
-/**
- * One page of a list. Without TOY_PAGE_SIZE everything fits on the first page.
- * The cursor is opaque to the client; here it is the offset of the next item.
- * A cursor this list did not issue is -32602.
- * https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/pagination
- */
-function page(params, key, items) {
-  let from = 0;
-  if (Object.hasOwn(params, 'cursor')) {
-    const m = typeof params.cursor === 'string' ? /^next-(\d+)$/.exec(params.cursor) : null;
-    from = m ? Number(m[1]) : NaN;
-    if (!(from > 0 && from < items.length && from % PAGE_SIZE === 0)) {
-      throw new RpcError(ERR.INVALID_PARAMS, `Invalid params: cursor ${JSON.stringify(params.cursor)} is not one this list issued`);
-    }
-  }
-  const result = { resultType: 'complete', [key]: items.slice(from, from + PAGE_SIZE) };
-  if (from + PAGE_SIZE < items.length) result.nextCursor = `next-${from + PAGE_SIZE}`;
-  return { ...result, ...CATALOG_CACHE };
+/** A list on one page: any cursor is one this server never issued, -32602. paged-calendar.mjs pages. */
+export function list(params, key, items) {
+  if (Object.hasOwn(params, 'cursor')) throw new RpcError(ERR.INVALID_PARAMS, `Invalid params: cursor ${JSON.stringify(params.cursor)} is not one this list issued`);
+  return { resultType: 'complete', [key]: items, ...CATALOG_CACHE };
 }
 
-// --- The tool: create_event ---------------------------------------------------
+// --- The tool: create_event ---
 
 export const EVENT_PROPERTIES = Object.freeze({
   title: { type: 'string', minLength: 1, description: 'What the event is called, e.g. "Dentist".' },
-  startsAt: {
-    type: 'string',
-    format: 'date-time',
-    description: 'When it starts, ISO 8601 in UTC, e.g. "2026-09-10T08:30:00Z". Leave it out and the server asks the user.',
-  },
+  startsAt: { type: 'string', format: 'date-time', description: 'When it starts, ISO 8601 in UTC, e.g. "2026-09-10T08:30:00Z". Leave it out and the server asks the user.' },
 });
-
-/** Hints for clients: create_event writes, is not idempotent, touches nothing outside the calendar. */
-export const CREATE_EVENT_ANNOTATIONS = Object.freeze({
-  readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false,
-});
-
+/** Hints for clients: it writes, is not idempotent, touches nothing outside the calendar. */
+export const CREATE_EVENT_ANNOTATIONS = Object.freeze({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
 export const CREATE_EVENT_TOOL = Object.freeze({
   name: 'create_event',
   title: 'Create event',
@@ -272,62 +245,28 @@ export const CREATE_EVENT_TOOL = Object.freeze({
   annotations: CREATE_EVENT_ANNOTATIONS,
 });
 
-const COUNTDOWN_TOOL = Object.freeze({
-  name: 'countdown',
-  title: 'Count down',
-  description: 'Slow on purpose: counts down from "from" (1 to 10), one step per tick, reporting progress.',
-  inputSchema: { type: 'object', properties: { from: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['from'], additionalProperties: false },
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-});
-
-/**
- * tools/call. A request that does not fit the CallToolRequest schema (no
- * name, arguments not an object) or names an unknown tool is a protocol error,
- * -32602; arguments that break the tool's own input schema are a tool error
- * the model can read and fix (`isError: true`).
- * https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling
- */
-async function callTool(params, request) {
-  const tools = WITH_COUNTDOWN ? [CREATE_EVENT_TOOL, COUNTDOWN_TOOL] : [CREATE_EVENT_TOOL];
-  const { tool, args, problem } = readToolCall(params, tools);
-  if (problem) return toolResult(`${tool.name} failed: ${problem}.`, { isError: true });
-  if (tool.name === 'countdown') return countdown(args, params, request);
-  return createEvent(params, args, request.capabilities);
-}
-
-/** Checks name and arguments against a tool's input schema (the small subset used here). */
-export function readToolCall(params, tools) {
+/** A tools/call that breaks CallToolRequest or names an unknown tool is -32602: https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling */
+export function findTool(params, tools) {
   if (typeof params.name !== 'string') throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "name" must be a string');
   const tool = tools.find((t) => t.name === params.name);
   if (!tool) throw new RpcError(ERR.INVALID_PARAMS, `Unknown tool: ${params.name}`);
   const args = Object.hasOwn(params, 'arguments') ? params.arguments : {};
   if (!isObject(args)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "arguments" must be an object');
-  const { properties, required = [] } = tool.inputSchema;
-  const problem = (text) => ({ tool, args, problem: text });
-  for (const [key, value] of Object.entries(args)) {
-    const schema = properties[key];
-    if (!schema) return problem(`unknown argument "${key}"`);
-    if (schema.type === 'integer') {
-      if (!Number.isInteger(value) || value < schema.minimum || value > schema.maximum) {
-        return problem(`"${key}" must be an integer from ${schema.minimum} to ${schema.maximum}`);
-      }
-      continue;
-    }
-    if (typeof value !== 'string') return problem(`"${key}" must be a string`);
-    if (schema.minLength && value.length < schema.minLength) return problem(`"${key}" must not be empty`);
-    if (schema.format === 'date-time' && normaliseDateTime(value) === undefined) {
-      return problem(`"${key}" must be an ISO 8601 date-time such as 2026-09-10T08:30:00Z`);
-    }
-  }
-  for (const key of required) if (!Object.hasOwn(args, key)) return problem(`"${key}" is required`);
-  return { tool, args, problem: undefined };
+  return { tool, args };
 }
 
-/**
- * A complete tool result. Structured content is also given as JSON text, for
- * clients that read only `content`.
- * https://modelcontextprotocol.io/specification/2026-07-28/server/tools#structured-content
- */
+/** Arguments that break create_event's schema are a tool error the model can fix: the sentence, or undefined. */
+export function eventProblem(args, otherKeys = []) {
+  const unknown = Object.keys(args).find((key) => !Object.hasOwn(EVENT_PROPERTIES, key) && !otherKeys.includes(key));
+  if (unknown !== undefined) return `unknown argument "${unknown}"`;
+  if (!Object.hasOwn(args, 'title')) return '"title" is required';
+  if (typeof args.title !== 'string') return '"title" must be a string';
+  if (args.title === '') return '"title" must not be empty';
+  if (args.startsAt === undefined || normaliseDateTime(args.startsAt) !== undefined) return undefined;
+  return typeof args.startsAt === 'string' ? '"startsAt" must be an ISO 8601 date-time such as 2026-09-10T08:30:00Z' : '"startsAt" must be a string';
+}
+
+/** A complete tool result; structured content also as JSON text. https://modelcontextprotocol.io/specification/2026-07-28/server/tools#structured-content */
 export function toolResult(text, { structuredContent, isError = false } = {}) {
   const result = { resultType: 'complete', content: [{ type: 'text', text }] };
   if (structuredContent !== undefined) {
@@ -338,22 +277,26 @@ export function toolResult(text, { structuredContent, isError = false } = {}) {
   return result;
 }
 
+/** The calendar's tools, named once: tools/list lists them and tools/call finds them here. */
+export const TOOLS = [CREATE_EVENT_TOOL];
+
+function callTool(params, { capabilities }) {
+  const { tool, args } = findTool(params, TOOLS);
+  const problem = eventProblem(args);
+  if (problem) return toolResult(`${tool.name} failed: ${problem}.`, { isError: true });
+  return createEvent(params, args, capabilities);
+}
+
 /** The key under which create_event asks for a start time in `inputRequests`. */
 export const WHEN_KEY = 'when';
 
 /**
- * create_event: with `startsAt`, create at once. Without it, ask the user:
- * `input_required` with one form elicitation under `when` and a signed
- * `requestState` (only if this request declares form elicitation; else
- * -32021). The retry brings `inputResponses.when` and the same state:
- * accept with a date creates; decline or cancel creates nothing; anything
- * else asks again.
+ * With `startsAt`, create at once. Without it, ask: `input_required` with a form
+ * under `when` and a sealed `requestState` (only if the request declares form
+ * elicitation; else -32021). The retry brings `inputResponses.when` and the same
+ * state: accept with a date creates; decline or cancel creates nothing; anything
+ * else asks again. `create(startsAt, args)` makes the event (calendar-handles.mjs passes its own).
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr
- *
- * The state is bound to this tool and these arguments, and expires, but it is
- * not single use: replay the same retry and the event is created again. A
- * server that needs single use must remember used states itself.
- * `create(startsAt)` makes the event; calendar-handles.mjs passes its own.
  */
 export async function createEvent(params, args, capabilities, create = addToEvents) {
   if (args.startsAt !== undefined && !Object.hasOwn(params, 'requestState')) return create(normaliseDateTime(args.startsAt), args);
@@ -372,19 +315,12 @@ export async function createEvent(params, args, capabilities, create = addToEven
       retryNote = 'That was not a date and time I can use. ';
     }
   }
-  if (!supportsFormElicitation(capabilities)) {
-    throw new RpcError(MISSING_CAPABILITY,
-      'create_event without startsAt needs to ask the user, and this request does not declare form elicitation',
+  const e = capabilities.elicitation; // `{}` means form only: https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation#capabilities
+  if (!isObject(e) || !(isObject(e.form) || (!Object.hasOwn(e, 'form') && !Object.hasOwn(e, 'url')))) {
+    throw new RpcError(MISSING_CAPABILITY, 'create_event without startsAt needs to ask the user, and this request does not declare form elicitation',
       { requiredCapabilities: { elicitation: { form: {} } } });
   }
   return { resultType: 'input_required', inputRequests: { [WHEN_KEY]: askForStart(args.title, retryNote) }, requestState: sealRequestState(binding) };
-}
-
-/** `elicitation: {}` means form only; `{form: {...}}` says so explicitly. https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation#capabilities */
-function supportsFormElicitation(capabilities) {
-  const e = capabilities.elicitation;
-  if (!isObject(e)) return false;
-  return (!Object.hasOwn(e, 'form') && !Object.hasOwn(e, 'url')) || isObject(e.form);
 }
 
 /** The form: a flat object with one string property, nothing secret. */
@@ -405,60 +341,35 @@ function askForStart(title, retryNote) {
   };
 }
 
+/** Adds the event to EVENTS, which only this process will ever see (the bug), and tells EVENT_LISTENERS. */
 function addToEvents(startsAt, { title }) {
   const event = { id: `e${EVENTS.length + 1}`, title, startsAt };
-  EVENTS.push(event); // the bug: only this process will ever see it
-  notifySubscribers(WEEK_RESOURCE.uri);
+  EVENTS.push(event);
+  for (const hear of EVENT_LISTENERS) hear(event);
   return toolResult(`Created ${event.id}: ${event.title} at ${event.startsAt}`, { structuredContent: event });
 }
 
-/**
- * countdown: slow on purpose. With `_meta.progressToken` it reports each step
- * as `notifications/progress` (progress rising to total). Once cancelled, it
- * stops and sends nothing more for this request, not even a reply.
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/progress
- */
-async function countdown({ from }, params, { send, signal }) {
-  const token = params._meta.progressToken;
-  if (token !== undefined && typeof token !== 'string' && !Number.isSafeInteger(token)) {
-    throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: _meta.progressToken must be a string or an integer');
-  }
-  for (let step = 1; step <= from; step++) {
-    if (signal?.aborted) return undefined;
-    await sleep(TICK_MS);
-    if (signal?.aborted) return undefined;
-    if (token !== undefined) send(notification('notifications/progress', { progressToken: token, progress: step, total: from, message: `${from - step} to go` }));
-  }
-  return toolResult(`Counted down from ${from}.`);
-}
+/** Functions called with each event created here (listening-calendar.mjs adds one). */
+export const EVENT_LISTENERS = new Set();
 
-// --- The resource: calendar://week ---------------------------------------------
+// --- The resource: calendar://week ---
 
 export const WEEK_RESOURCE = Object.freeze({
-  uri: 'calendar://week',
-  name: 'week',
-  title: 'This week',
-  description: 'The events of the calendar, as a JSON array of {id, title, startsAt}.',
-  mimeType: 'application/json',
+  uri: 'calendar://week', name: 'week', title: 'This week',
+  description: 'The events of the calendar, as a JSON array of {id, title, startsAt}.', mimeType: 'application/json',
 });
 
-/** A resource that does not exist is -32602, never empty contents. https://modelcontextprotocol.io/specification/2026-07-28/server/resources#error-handling */
+/** An unknown resource is -32602, never empty contents. https://modelcontextprotocol.io/specification/2026-07-28/server/resources#error-handling */
 function readWeek(params) {
   if (typeof params.uri !== 'string') throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "uri" must be a string');
   if (params.uri !== WEEK_RESOURCE.uri) throw new RpcError(ERR.INVALID_PARAMS, 'Resource not found', { uri: params.uri });
-  return {
-    resultType: 'complete',
-    contents: [{ uri: WEEK_RESOURCE.uri, mimeType: 'application/json', text: JSON.stringify(EVENTS) }],
-    ...WEEK_CACHE,
-  };
+  return { resultType: 'complete', contents: [{ uri: WEEK_RESOURCE.uri, mimeType: 'application/json', text: JSON.stringify(EVENTS) }], ...WEEK_CACHE };
 }
 
-// --- The prompt: prepare_week ----------------------------------------------------
+// --- The prompt: prepare_week ---
 
 export const PREPARE_WEEK_PROMPT = Object.freeze({
-  name: 'prepare_week',
-  title: 'Prepare my week',
-  description: 'Plan the week from the calendar.',
+  name: 'prepare_week', title: 'Prepare my week', description: 'Plan the week from the calendar.',
   arguments: [{ name: 'focus', description: 'What the plan should favour (default "balance").', required: false }],
 });
 
@@ -473,65 +384,5 @@ export function getPrompt(params) {
   return { resultType: 'complete', description: PREPARE_WEEK_PROMPT.description, messages: [{ role: 'user', content: { type: 'text', text } }] };
 }
 
-// --- subscriptions/listen: hear when calendar://week changes --------------------
-
-/** Open subscriptions of this process, by request id. */
-const SUBSCRIPTIONS = new Map();
-
-/**
- * Opens a subscription. The first message is the acknowledgement, naming the
- * subset of the filter this server honours: only `resourceSubscriptions` for
- * URIs it serves (its lists never change, so list-changed flags are left out).
- * Every notification carries the listen request's id as `subscriptionId`.
- * The subscription has no reply until it ends: cancelled by the client (no
- * reply at all), or closed by the server (a result, then on stdio
- * `notifications/cancelled`; see closeSubscriptions).
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
- */
-function listen(params, { id, send, signal }) {
-  const filter = params.notifications;
-  const uris = isObject(filter) ? filter.resourceSubscriptions ?? [] : undefined;
-  if (!Array.isArray(uris) || uris.some((u) => typeof u !== 'string')
-    || ['toolsListChanged', 'promptsListChanged', 'resourcesListChanged'].some((k) => Object.hasOwn(filter, k) && typeof filter[k] !== 'boolean')) {
-    throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "notifications" must be a subscription filter object');
-  }
-  const honoured = Object.hasOwn(filter, 'resourceSubscriptions') ? { resourceSubscriptions: uris.filter((u) => u === WEEK_RESOURCE.uri) } : {};
-  send(notification('notifications/subscriptions/acknowledged', { _meta: { [META.subscriptionId]: id }, notifications: honoured }));
-  SUBSCRIPTIONS.set(idKey(id), { id, uris: honoured.resourceSubscriptions ?? [], send });
-  signal?.addEventListener('abort', () => SUBSCRIPTIONS.delete(idKey(id)));
-  return undefined;
-}
-
-function notifySubscribers(uri) {
-  for (const { id, uris, send } of SUBSCRIPTIONS.values()) {
-    if (uris.includes(uri)) send(notification('notifications/resources/updated', { _meta: { [META.subscriptionId]: id }, uri }));
-  }
-}
-
-/**
- * Ends every open subscription gracefully. Each listen request first gets a
- * complete result (the subscriptions page: the server SHOULD respond to it
- * "with a completion result before closing the stream"). On stdio the stream
- * is then closed with `notifications/cancelled` naming the listen request
- * (the cancellation page: a server MUST send it "when it tears down that
- * subscription stream"); over HTTP (`transport: 'http'`) the end of the
- * response's event stream closes it, and no notification is sent.
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions#graceful-closure
- * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/cancellation
- * @param {{name: string, version: string}} [info] @param {{transport?: 'stdio' | 'http'}} [options]
- */
-export function closeSubscriptions(info = SERVER_INFO, { transport = 'stdio' } = {}) {
-  for (const [key, { id, send }] of SUBSCRIPTIONS) {
-    SUBSCRIPTIONS.delete(key);
-    send(resultResponse(id, withServerInfo({ resultType: 'complete', _meta: { [META.subscriptionId]: id } }, info)));
-    if (transport === 'stdio') {
-      send(notification('notifications/cancelled', { _meta: { [META.subscriptionId]: id }, requestId: id, reason: 'The server is shutting down' }));
-    }
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Run as a program (not when noisy.mjs or http.mjs import this file).
-// ---------------------------------------------------------------------------
-
+// Run as a program (not when another server imports this file).
 if (isMainModule(import.meta.url)) serveStdio();

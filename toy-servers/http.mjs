@@ -19,16 +19,13 @@
  *   header: 400 with -32020, and the message names 2026-07-28, the version it
  *   speaks (a modern-only server SHOULD name its versions in any error it
  *   returns to an `initialize`: https://modelcontextprotocol.io/specification/2026-07-28/basic/versioning).
- * - Replies are `application/json`, except tools/call and subscriptions/listen,
- *   which answer with a `text/event-stream` whose last event is the response
- *   (after any progress notifications of that call).
- * - subscriptions/listen is acknowledged and then closed at once, gracefully:
- *   this toy keeps no stream open between POSTs.
+ * - Replies are `application/json`, except tools/call, which answers with a
+ *   `text/event-stream` whose last event is the response (any notification a
+ *   tool sends for its call would come before it; create_event sends none).
  * - A notification gets `202 Accepted` and no body.
  * - A foreign `Origin` gets 403 (DNS-rebinding defence); `Mcp-Session-Id` is
  *   ignored and never sent (there are no sessions).
- * - Like calendar.mjs, events live in this process's memory. A client cancels
- *   a request here by closing its response stream, not with a notification.
+ * - Like calendar.mjs, events live in this process's memory.
  *
  * Use it two ways:
  * - as a program: `node toy-servers/http.mjs [port]` listens on 127.0.0.1
@@ -44,8 +41,8 @@
  */
 import { Buffer } from 'node:buffer';
 import process from 'node:process';
-import { META, PROTOCOL_VERSION, answer, closeSubscriptions } from './calendar.mjs';
-import { RpcError, errorResponse, isMainModule, isObject, log, parseMessage, serveOnLoopback } from './plumbing.mjs';
+import { META, PROTOCOL_VERSION, answer, parseMessage } from './calendar.mjs';
+import { RpcError, errorResponse, isMainModule, isObject, log, serveOnLoopback } from './plumbing.mjs';
 
 /** The one MCP endpoint path. */
 export const MCP_PATH = '/mcp';
@@ -120,8 +117,7 @@ function checkHeaders(headers, message) {
 
 /**
  * The Streamable HTTP endpoint as a WHATWG fetch handler.
- * POST /mcp with one JSON-RPC message -> 200 (JSON, or SSE for tools/call and
- * subscriptions/listen), 204 when the request was cancelled (the client left),
+ * POST /mcp with one JSON-RPC message -> 200 (JSON, or SSE for tools/call),
  * 202 (notification), 400/404/500 (JSON-RPC error in the body); 403 for a
  * foreign Origin; 405 for other methods on /mcp; 404 for other paths.
  * Never throws.
@@ -157,14 +153,9 @@ export async function handle(request) {
   }
   const events = [];
   const send = (m) => events.push(m);
-  let reply = await answer(message, { info: INFO, send, signal: request.signal });
-  if (reply === undefined && message.method === 'subscriptions/listen') {
-    closeSubscriptions(INFO, { transport: 'http' });
-    reply = events.pop();
-  }
-  if (reply === undefined) return new Response(null, { status: 204 }); // cancelled: the client has gone
+  const reply = await answer(message, { info: INFO, send });
   if (reply.error) return json(statusFor(reply.error.code), reply);
-  if (message.method !== 'tools/call' && message.method !== 'subscriptions/listen') return json(200, reply);
+  if (message.method !== 'tools/call') return json(200, reply);
   const body = [...events, reply].map((m) => `event: message\ndata: ${JSON.stringify(m)}\n\n`).join('');
   return new Response(`: the response to ${message.method} follows\n\n${body}`, {
     status: 200,

@@ -35,10 +35,10 @@
  * The catalog (tool, resource, prompt) is the calendar's, imported from calendar.mjs.
  */
 import process from 'node:process';
-import { CALENDAR_INSTRUCTIONS, CREATE_EVENT_TOOL, PREPARE_WEEK_PROMPT, WEEK_RESOURCE, getPrompt, readToolCall } from './calendar.mjs';
 import {
-  ERR, RpcError, errorResponse, exitWhenFlushed, log, normaliseDateTime, parseMessage, readLines, resultResponse, writeMessage,
-} from './plumbing.mjs';
+  CALENDAR_INSTRUCTIONS, CREATE_EVENT_TOOL, PREPARE_WEEK_PROMPT, SEED_EVENTS, WEEK_RESOURCE, eventProblem, findTool, getPrompt, parseMessage, readLines,
+} from './calendar.mjs';
+import { ERR, RpcError, errorResponse, exitWhenFlushed, log, normaliseDateTime, resultResponse, writeMessage } from './plumbing.mjs';
 
 const LEGACY_VERSION = '2025-11-25';
 const SERVER_INFO = { name: 'calendar-legacy', title: 'Toy calendar (2025-11-25)', version: '1.0.0' };
@@ -52,10 +52,7 @@ if (!STYLES.includes(DISCOVER_STYLE)) {
   process.exit(2);
 }
 
-const EVENTS = [ // in memory, like calendar.mjs
-  { id: 'e1', title: 'Standup', startsAt: '2026-09-07T09:00:00Z' },
-  { id: 'e2', title: 'Design review', startsAt: '2026-09-09T15:00:00Z' },
-];
+const EVENTS = SEED_EVENTS.map((event) => ({ ...event })); // in memory, like calendar.mjs
 
 // 1. Read a line, 2. parse it, 3. answer it (no _meta to check: this era has none).
 readLines((text) => {
@@ -114,7 +111,8 @@ const toolResult = (text, { structuredContent, isError } = {}) => ({
 });
 
 function createEvent(params) {
-  const { args, problem } = readToolCall(params, [CREATE_EVENT_TOOL]);
+  const { args } = findTool(params, [CREATE_EVENT_TOOL]);
+  const problem = eventProblem(args);
   if (problem) return toolResult(`create_event failed: ${problem}.`, { isError: true });
   if (args.startsAt === undefined) {
     return toolResult('create_event failed: this server cannot ask for a start time; pass startsAt.', { isError: true });

@@ -15,16 +15,15 @@
  *
  * Run it:   node toy-servers/noisy.mjs   (one JSON-RPC message per line on stdin)
  *
- * Environment: as calendar.mjs (TOY_CLOCK, TOY_SEED, ...).
+ * Environment: as calendar.mjs (TOY_CLOCK, TOY_SEED).
  */
-import { EVENTS, PROTOCOL_VERSION, serveStdio } from './calendar.mjs';
+import { EVENTS, serveStdio } from './calendar.mjs';
 
 // The first bug: a start-up banner on stdout.
 console.log('calendar-noisy v1.0.0 starting (this line should have gone to stderr)');
 
 serveStdio({
   info: { name: 'calendar-noisy', title: 'Toy calendar that logs to stdout', version: '1.0.0' },
-  startupLine: `calendar-noisy: ready, MCP ${PROTOCOL_VERSION} over stdio (and noise on stdout)`,
   // The second bug: a debug print that goes to stdout instead of stderr.
   beforeReply: (message, reply) => {
     if (message.method === 'tools/call' && reply.result) console.log(`[debug] tools/call handled, ${EVENTS.length} events in memory`);

@@ -1,13 +1,8 @@
 /**
- * plumbing.mjs: the pipes under the toy servers. Nothing here is about the
- * calendar or teaches MCP; read calendar.mjs first and come here only when you
- * want to see how a helper works.
+ * plumbing.mjs: pipes, taught nowhere: reply builders, stdout writes, clock and seeded bytes, the shared secret, atomic file writes, a fetch handler on a socket, date-times, is-main-module.
  *
- * In order: JSON-RPC envelopes (parse one line, build replies), stdio line
- * framing, reproducible clocks and bytes, requestState sealing (and keys
- * shared by the processes of one directory), files written atomically, a
- * fetch handler served on a real socket, a date-time check, and the
- * is-main-module test.
+ * Nothing here is about MCP's ideas: calendar.mjs reads and parses its own
+ * lines, and request-state.mjs seals its own state.
  *
  * Environment (read once, at start-up):
  *   TOY_CLOCK  an ISO 8601 instant; the clock is FROZEN there, so expiry times
@@ -25,7 +20,7 @@
  * (and node:http, loaded by {@link serveOnLoopback} only when it runs).
  */
 import { Buffer } from 'node:buffer';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
@@ -66,63 +61,6 @@ export function isObject(value) {
  */
 export const idKey = (id) => JSON.stringify(id);
 
-const PLAIN_INTEGER = /^-?(0|[1-9][0-9]*)$/;
-
-/**
- * Sorts one line into what it is:
- *   {kind:'request', id, method, params}   a request to answer
- *   {kind:'notification', method, params}  never answered
- *   {kind:'error', error: RpcError, id?}   answer with this error (-32700 or -32600)
- * `text` is the line without its newline; `null` means its bytes were not UTF-8.
- * An integer id too big for a double (beyond 2^53) keeps its exact digits: it
- * comes back as a `JSON.rawJSON` value, which `JSON.stringify` writes byte for
- * byte. Where the JavaScript engine cannot do that, the id is refused with a
- * message saying why. Never throws.
- * @param {string | null} text
- */
-export function parseMessage(text) {
-  const bigIds = new WeakMap();
-  if (text === null) return { kind: 'error', error: new RpcError(ERR.PARSE_ERROR, 'Parse error: the line is not valid UTF-8') };
-  let value;
-  try {
-    value = JSON.parse(text, function keepBigId(key, v, context) {
-      if (key === 'id' && typeof v === 'number' && !Number.isSafeInteger(v)) bigIds.set(this, context?.source);
-      return v;
-    });
-  } catch (e) {
-    // Where the parser stopped, when it says (V8: "at position 46 (line 1 column 47)").
-    const where = /\bat position \d+(?: \(line \d+ column \d+\))?/.exec(e instanceof Error ? e.message : '')?.[0];
-    return { kind: 'error', error: new RpcError(ERR.PARSE_ERROR, `Parse error: the line is malformed JSON${where ? ` ${where}` : ''}`) };
-  }
-  if (!isObject(value)) {
-    const what = Array.isArray(value) ? 'an array (batches are not allowed)' : `a JSON ${value === null ? 'null' : typeof value}`;
-    return { kind: 'error', error: new RpcError(ERR.INVALID_REQUEST, `Invalid Request: expected one JSON-RPC object, got ${what}`) };
-  }
-  const hasId = Object.hasOwn(value, 'id');
-  let id = typeof value.id === 'string' || Number.isSafeInteger(value.id) ? value.id : undefined;
-  let idProblem = '"id" must be a string or an integer';
-  const source = bigIds.get(value);
-  if (hasId && id === undefined && typeof value.id === 'number') {
-    if (source !== undefined && PLAIN_INTEGER.test(source) && typeof JSON.rawJSON === 'function') id = JSON.rawJSON(source);
-    else if (Number.isInteger(value.id) || !Number.isFinite(value.id)) {
-      idProblem = `"id" ${source ?? value.id} is a number this server cannot echo exactly; send an integer in plain digits, or a string`;
-    }
-  }
-  const invalid = (why) => ({ kind: 'error', id, error: new RpcError(ERR.INVALID_REQUEST, `Invalid Request: ${why}`) });
-  if (value.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"');
-  if (hasId && id === undefined) return invalid(idProblem);
-  if (typeof value.method !== 'string') {
-    return invalid(hasId && (Object.hasOwn(value, 'result') || Object.hasOwn(value, 'error'))
-      ? 'clients do not send responses to a server'
-      : '"method" must be a string');
-  }
-  if (Object.hasOwn(value, 'params') && !isObject(value.params) && !Array.isArray(value.params)) {
-    return invalid('"params" must be an object');
-  }
-  if (!hasId) return { kind: 'notification', method: value.method, params: value.params };
-  return { kind: 'request', id, method: value.method, params: value.params };
-}
-
 /** A success response, keys in the order `jsonrpc, id, result`. */
 export function resultResponse(id, result) {
   return { jsonrpc: '2.0', id, result };
@@ -161,48 +99,6 @@ export function log(text) {
 /** Writes one message to stdout as one line of compact JSON. */
 export function writeMessage(message) {
   process.stdout.write(`${JSON.stringify(message)}\n`);
-}
-
-/**
- * Cuts `process.stdin` into lines, whatever the size of its chunks: calls
- * `onLine(text)` for each line (a trailing `\r` dropped; blank lines skipped;
- * `null` for a line that is not UTF-8), then `onEnd()` when stdin ends (a last
- * line without `\n` still counts).
- * @param {(text: string | null) => void} onLine @param {() => void} onEnd
- */
-export function readLines(onLine, onEnd) {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let pending = [];
-  const emit = (bytes) => {
-    let text;
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      text = null;
-    }
-    if (text !== null) {
-      if (text.endsWith('\r')) text = text.slice(0, -1);
-      if (text.trim() === '') return;
-    }
-    onLine(text);
-  };
-  process.stdin.on('data', (chunk) => {
-    let bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk);
-    let nl = bytes.indexOf(10);
-    while (nl !== -1) {
-      pending.push(bytes.subarray(0, nl));
-      emit(Buffer.concat(pending));
-      pending = [];
-      bytes = bytes.subarray(nl + 1);
-      nl = bytes.indexOf(10);
-    }
-    if (bytes.length > 0) pending.push(bytes);
-  });
-  process.stdin.on('end', () => {
-    if (pending.length > 0) emit(Buffer.concat(pending));
-    pending = [];
-    onEnd();
-  });
 }
 
 /** Waits for stdout to drain, then exits with code 0. */
@@ -263,21 +159,19 @@ export function fromBase64url(text) {
 }
 
 // ---------------------------------------------------------------------------
-// requestState: signed, expiring, bound to one request
+// The secret shared by the processes of one directory
 // ---------------------------------------------------------------------------
-
-/** How long a requestState stays valid: 10 minutes, in ms. */
-export const REQUEST_STATE_TTL_MS = 600_000;
 
 let hmacKey;
 
 /**
- * The HMAC-SHA256 key (a Buffer) shared by every process started in the same
- * directory: derived from TOY_SEED, else read from `<state dir>/secret.key`,
- * which the first process to need it creates atomically (every process then
- * reads the file back, so all use the winner's key).
+ * The 32-byte HMAC-SHA256 key (a Buffer) shared by every process started in
+ * the same directory: derived from TOY_SEED, else read from
+ * `<state dir>/secret.key`, which the first process to need it creates
+ * atomically (every process then reads the file back, so all use the
+ * winner's key). request-state.mjs signs requestState with it.
  */
-function requestStateKey() {
+export function secretKey() {
   if (hmacKey) return hmacKey;
   if (isSeeded()) {
     hmacKey = createHash('sha256').update(`requestState key\u0000${SEED}`).digest();
@@ -295,74 +189,15 @@ function requestStateKey() {
 
 /**
  * A 32-byte key (a Buffer) for the purpose named by `label`, shared by every
- * process started in the same directory: HMAC-SHA256 of the label under the
- * requestState key (derived from TOY_SEED, else `<state dir>/secret.key`), so
- * one secret file serves every purpose and no two purposes share a key.
- * auth-server.mjs signs access tokens with `sharedKey('access-token')` and
- * protected-calendar.mjs verifies them with the same key.
+ * process started in the same directory: HMAC-SHA256 of the label under
+ * {@link secretKey}, so one secret file serves every purpose and no two
+ * purposes share a key. auth-server.mjs signs access tokens with
+ * `sharedKey('access-token')` and protected-calendar.mjs verifies them with
+ * the same key.
  * @param {string} label
  */
 export function sharedKey(label) {
-  return createHmac('sha256', requestStateKey()).update(`toy-shared-key.v1.${label}`).digest();
-}
-
-/** JSON with object keys sorted at every level, so equal values give equal text. */
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isObject(value)) {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-const digestOf = (value) => toBase64url(createHash('sha256').update(canonicalJson(value)).digest());
-const mac = (payloadText) => createHmac('sha256', requestStateKey()).update(`toy-request-state.v1.${payloadText}`).digest();
-
-/**
- * Seals a requestState: `base64url(JSON payload) "." base64url(HMAC-SHA256)`,
- * payload `{m: method, n: target, d: digest of arguments, exp: ms}`. Signed,
- * not encrypted: nothing secret goes in.
- * @param {{method: string, target: string, args: unknown}} binding
- */
-export function sealRequestState({ method, target, args }) {
-  const payload = toBase64url(Buffer.from(JSON.stringify({
-    m: method, n: target, d: digestOf(args ?? {}), exp: now() + REQUEST_STATE_TTL_MS,
-  }), 'utf8'));
-  return `${payload}.${toBase64url(mac(payload))}`;
-}
-
-/**
- * Opens a requestState sealed by {@link sealRequestState} and checks it
- * belongs to this request; returns its payload. Throws RpcError -32602 with
- * `data.reason` one of `malformed`, `bad_signature`, `method_mismatch`,
- * `target_mismatch`, `arguments_mismatch`, `expired`.
- * @param {unknown} state @param {{method: string, target: string, args: unknown}} binding
- */
-export function openRequestState(state, { method, target, args }) {
-  const fail = (reason, why) =>
-    new RpcError(ERR.INVALID_PARAMS, `Invalid requestState: ${why}; nothing was done`, { reason });
-  if (typeof state !== 'string') throw fail('malformed', 'it must be a string');
-  const parts = state.split('.');
-  const given = parts.length === 2 ? fromBase64url(parts[1]) : undefined;
-  if (given === undefined || fromBase64url(parts[0]) === undefined) throw fail('malformed', 'it is not one this server issued');
-  const expected = mac(parts[0]);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw fail('bad_signature', 'its signature does not match (was it changed?)');
-  }
-  let payload;
-  try {
-    payload = JSON.parse(fromBase64url(parts[0]).toString('utf8'));
-  } catch {
-    throw fail('malformed', 'its payload is not JSON');
-  }
-  if (!isObject(payload)) throw fail('malformed', 'its payload is not an object');
-  if (payload.m !== method) throw fail('method_mismatch', `it was issued for ${payload.m}, not ${method}`);
-  if (payload.n !== target) throw fail('target_mismatch', `it was issued for ${payload.n}, not ${target}`);
-  if (payload.d !== digestOf(args ?? {})) throw fail('arguments_mismatch', 'the arguments differ from the ones it was issued for');
-  if (typeof payload.exp !== 'number' || now() >= payload.exp) {
-    throw fail('expired', `it expired at ${new Date(payload.exp).toISOString()}`);
-  }
-  return payload;
+  return createHmac('sha256', secretKey()).update(`toy-shared-key.v1.${label}`).digest();
 }
 
 // ---------------------------------------------------------------------------

@@ -8,6 +8,11 @@
  * recorded exchanges (`src/components/replay/exchanges.ts`). Adding a server
  * is: its file in this folder, one entry here, and its test cases in
  * `tests/servers/cases.ts`.
+ * Each server teaches one idea; a later lesson's feature is a server of its
+ * own that imports calendar.mjs (countdown, listening-calendar,
+ * paged-calendar), never a flag on the calendar. The two `.mjs` files here
+ * that are no server, `plumbing.mjs` and `request-state.mjs`, are what the
+ * servers import.
  *
  * This file is data only (no Node, no DOM), so the browser, the build and the
  * tests can all import it. The servers themselves never import it.
@@ -128,6 +133,30 @@ export const SERVERS = {
     description: 'The calendar with handles: state named by an argument, kept in a file store',
     widgets: [...STDIO_WIDGETS, 'Replay', 'CacheView'],
     catalog: 'calendar-handles',
+  },
+  countdown: {
+    file: 'toy-servers/countdown.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'The calendar with a slow tool, countdown: progress notifications and cancellation',
+    widgets: STDIO_WIDGETS,
+    catalog: 'calendar',
+  },
+  'listening-calendar': {
+    file: 'toy-servers/listening-calendar.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'The calendar that tells a client when calendar://week changes (subscriptions/listen)',
+    widgets: [...STDIO_WIDGETS, 'CacheView'],
+    catalog: 'calendar',
+  },
+  'paged-calendar': {
+    file: 'toy-servers/paged-calendar.mjs',
+    transport: 'stdio',
+    era: 'modern',
+    description: 'The calendar whose resource list comes in pages of two (nextCursor and cursor)',
+    widgets: STDIO_WIDGETS,
+    catalog: 'calendar',
   },
   legacy: {
     file: 'toy-servers/legacy.mjs',

@@ -67,8 +67,8 @@ export const CLIENT_DOCUMENTS = {
   },
 };
 
-/** The environment both servers get in every engine: seeded bytes, a frozen clock, the countdown as a read tool. */
-export const AUTH_ENV = { TOY_SEED: 'authorization', TOY_CLOCK: '2026-09-07T08:00:00Z', TOY_COUNTDOWN: '1', TOY_TICK_MS: '1' };
+/** The environment both servers get in every engine: seeded bytes, a frozen clock. */
+export const AUTH_ENV = { TOY_SEED: 'authorization', TOY_CLOCK: '2026-09-07T08:00:00Z' };
 /** A clock six minutes later: every access token issued at TOY_CLOCK (5 minutes) has expired there. */
 export const LATER_CLOCK = '2026-09-07T08:06:00Z';
 
@@ -178,9 +178,9 @@ export async function runScript(send: Send, t: Targets): Promise<Exchange[]> {
   // 4-6. Consent, the code (with state and iss), the token.
   const first = await consent('first');
   const tokens = JSON.parse((await redeem('token', first.query.get('code') ?? '', first.verifier)).body);
-  // 7. MCP with the token: discover, a read tool, then a write tool the token's scope does not cover.
+  // 7. MCP with the token: discover, a read of the week, then a write tool the token's scope does not cover.
   await mcp('discover with a token', rpc(2, 'server/discover'), tokens.access_token);
-  await mcp('read tool with a token', rpc(3, 'tools/call', { name: 'countdown', arguments: { from: 1 } }), tokens.access_token);
+  await mcp('read with a token', rpc(3, 'resources/read', { uri: 'calendar://week' }), tokens.access_token);
   const create = rpc(4, 'tools/call', { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } });
   const tooLittle = await mcp('write tool with a read token', create, tokens.access_token);
   // 8. Step-up: ask again for the scopes the challenge named, and retry.

@@ -1,9 +1,9 @@
 /**
- * What calendar.mjs does for the lessons on caching and change notifications,
- * progress and cancellation, and errors and pagination: subscriptions/listen,
- * the slow `countdown` tool, paginated lists, and the replay of one accepted
- * requestState. Real processes; every server message is checked against the
- * spec's JSON Schema.
+ * The servers built on calendar.mjs for later lessons, each teaching one
+ * thing: listening-calendar.mjs (subscriptions/listen), countdown.mjs
+ * (progress and cancellation), paged-calendar.mjs (pagination); and the
+ * calendar's own replay of one accepted requestState. Real processes; every
+ * server message is checked against the spec's JSON Schema.
  */
 import { describe, expect, it } from 'vitest';
 import { modern } from './cases.ts';
@@ -31,9 +31,9 @@ function assertNotification(m: Msg) {
   assertSpecDef('2026-07-28', def, m);
 }
 
-describe('subscriptions/listen on the calendar', () => {
+describe('listening-calendar.mjs: subscriptions/listen', () => {
   it('acknowledges first with the honoured subset, correlates updates by subscriptionId, and tears down each stream when stdin ends: a complete result, then notifications/cancelled', async () => {
-    const run = await runLines('calendar', [
+    const run = await runLines('listening-calendar', [
       listen(7, { resourceSubscriptions: [WEEK, 'calendar://month'], toolsListChanged: true, resourcesListChanged: true }),
       listen('other', { promptsListChanged: true }), // nothing it can honour: acknowledged with an empty filter
       create('c1', 'Dentist'),
@@ -66,7 +66,7 @@ describe('subscriptions/listen on the calendar', () => {
   });
 
   it('a cancelled subscription gets nothing more, not even a reply; another one still does', async () => {
-    const c = openConversation('calendar', { cwd: freshDir() });
+    const c = openConversation('listening-calendar', { cwd: freshDir() });
     c.send(listen('a', { resourceSubscriptions: [WEEK] }));
     c.send(listen('b', { resourceSubscriptions: [WEEK] }));
     await c.waitFor((m) => m.params?._meta?.[SUB] === 'b');
@@ -84,19 +84,27 @@ describe('subscriptions/listen on the calendar', () => {
 
   it('a request cancelled before its turn came is never served: no acknowledgement, no updates, no close', async () => {
     // All lines arrive in one chunk, so the cancellation is read before the listen request is handled.
-    const run = await runLines('calendar', [listen('early', { resourceSubscriptions: [WEEK] }), cancel('early'), create('c1', 'Gym')]);
+    const run = await runLines('listening-calendar', [listen('early', { resourceSubscriptions: [WEEK] }), cancel('early'), create('c1', 'Gym')]);
     expect(run.code).toBe(0);
     const all = parseAll(run);
     expect(all.filter((m) => m.id === 'early' || m.params?._meta?.[SUB] === 'early')).toEqual([]);
     expect(all.map((m) => m.id)).toEqual(['c1']);
   });
 
+  it('says in server/discover that it can be subscribed to (resources.subscribe); the calendar does not, and has no subscriptions/listen', async () => {
+    const [mine] = parseAll(await runLines('listening-calendar', [modern('d', 'server/discover')]));
+    expect(expectResult(mine).capabilities.resources).toEqual({ subscribe: true });
+    const plain = parseAll(await runLines('calendar', [modern('d', 'server/discover'), listen('l', { resourceSubscriptions: [WEEK] })]));
+    expect(expectResult(plain[0]).capabilities.resources).toEqual({});
+    expectError(plain[1], -32601);
+  });
+
   it("a fresh process hears nothing of another process's event (the calendar's deliberate bug)", async () => {
     const cwd = freshDir();
-    const c = openConversation('calendar', { cwd });
+    const c = openConversation('listening-calendar', { cwd });
     c.send(listen(1, { resourceSubscriptions: [WEEK] }));
     await c.waitFor((m) => m.method === 'notifications/subscriptions/acknowledged');
-    const other = await runLines('calendar', [create('x', 'Elsewhere')], { cwd });
+    const other = await runLines('listening-calendar', [create('x', 'Elsewhere')], { cwd });
     expect(expectResult(parseAll(other)[0]).isError).toBe(false);
     c.send(modern('r', 'resources/read', { uri: WEEK }));
     await c.waitFor((m) => m.id === 'r');
@@ -105,11 +113,11 @@ describe('subscriptions/listen on the calendar', () => {
   });
 });
 
-describe('countdown: progress and cancellation (TOY_COUNTDOWN=1)', () => {
-  const env = { TOY_COUNTDOWN: '1', TOY_TICK_MS: '0' };
+describe('countdown.mjs: progress and cancellation', () => {
+  const env = { TOY_TICK_MS: '0' };
 
-  it('is listed only when switched on, and reports rising progress with the request token before its result', async () => {
-    const run = await runLines('calendar', [
+  it('lists the calendar\'s tool and countdown, and reports rising progress with the request token before its result', async () => {
+    const run = await runLines('countdown', [
       modern('l', 'tools/list'),
       JSON.stringify({ jsonrpc: '2.0', id: 'c', method: 'tools/call', params: { _meta: { ...JSON.parse(modern(0, 'x')).params._meta, progressToken: 'tok' }, name: 'countdown', arguments: { from: 3 } } }),
       modern('quiet', 'tools/call', { name: 'countdown', arguments: { from: 2 } }), // no token: no progress
@@ -129,7 +137,7 @@ describe('countdown: progress and cancellation (TOY_COUNTDOWN=1)', () => {
   });
 
   it('stops on notifications/cancelled: no more progress and no reply for it, and the next request is answered', async () => {
-    const c = openConversation('calendar', { env: { TOY_COUNTDOWN: '1', TOY_TICK_MS: '200' } });
+    const c = openConversation('countdown', { env: { TOY_TICK_MS: '200' } });
     const meta = { ...JSON.parse(modern(0, 'x')).params._meta, progressToken: 42 };
     c.send(JSON.stringify({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { _meta: meta, name: 'countdown', arguments: { from: 10 } } }));
     await c.waitFor((m) => m.method === 'notifications/progress');
@@ -142,32 +150,70 @@ describe('countdown: progress and cancellation (TOY_COUNTDOWN=1)', () => {
     expect(after.some((m) => m.method === 'notifications/progress'), 'nothing more for it').toBe(false);
     expect(all.filter((m) => m.method === 'notifications/progress').length).toBeLessThan(10);
   });
+
+  it('ignores a cancellation naming an id it does not know, or a request it has already answered', async () => {
+    const c = openConversation('countdown', { env });
+    c.send(modern('done', 'tools/call', { name: 'countdown', arguments: { from: 1 } }));
+    await c.waitFor((m) => m.id === 'done');
+    c.send(cancel('done'));
+    c.send(cancel('never-sent'));
+    c.send(modern('after', 'tools/call', { name: 'countdown', arguments: { from: 1 } }));
+    await c.waitFor((m) => m.id === 'after');
+    const run = await c.close();
+    expect(run.code).toBe(0);
+    expect(parseAll(run).map((m) => m.id)).toEqual(['done', 'after']);
+  });
+
+  it('the calendar itself has no countdown: -32602 naming it', async () => {
+    const [reply] = parseAll(await runLines('calendar', [modern('c', 'tools/call', { name: 'countdown', arguments: { from: 1 } })]));
+    expect(expectError(reply, -32602).message).toContain('countdown');
+  });
 });
 
-describe('pagination (TOY_PAGE_SIZE)', () => {
-  it('pages tools/list with nextCursor, accepts the cursor it issued, and answers any other cursor with -32602', async () => {
-    const env = { TOY_COUNTDOWN: '1', TOY_PAGE_SIZE: '1' };
-    const first = parseAll(await runLines('calendar', [modern('p1', 'tools/list')], { env }))[0];
+describe('paged-calendar.mjs: pagination', () => {
+  it('pages resources/list by two with nextCursor, accepts the cursor it issued, and answers any other cursor with -32602', async () => {
+    const first = parseAll(await runLines('paged-calendar', [modern('p1', 'resources/list')]))[0];
     const page1 = expectResult(first);
-    assertModernResult('tools/list', page1);
-    expect(page1.tools.map((t: Msg) => t.name)).toEqual(['create_event']);
+    assertModernResult('resources/list', page1);
+    expect(page1.resources.map((r: Msg) => r.uri)).toEqual([WEEK, 'calendar://events/e1']);
     expect(typeof page1.nextCursor).toBe('string');
-    const rest = parseAll(await runLines('calendar', [
-      modern('p2', 'tools/list', { cursor: page1.nextCursor }),
-      modern('bad', 'tools/list', { cursor: 'next-7' }),
-      modern('num', 'tools/list', { cursor: 1 }),
-      modern('one', 'resources/list'),
-    ], { env }));
+    const rest = parseAll(await runLines('paged-calendar', [
+      modern('p2', 'resources/list', { cursor: page1.nextCursor }),
+      modern('bad', 'resources/list', { cursor: 'next-7' }),
+      modern('num', 'resources/list', { cursor: 1 }),
+      modern('tools', 'tools/list', { cursor: page1.nextCursor }), // the one-page tool list issued no cursor
+      modern('read', 'resources/read', { uri: 'calendar://events/e2' }),
+    ]));
     const page2 = expectResult(rest[0]);
-    assertModernResult('tools/list', page2);
-    expect(page2.tools.map((t: Msg) => t.name)).toEqual(['countdown']);
+    assertModernResult('resources/list', page2);
+    expect(page2.resources.map((r: Msg) => r.uri)).toEqual(['calendar://events/e2']);
     expect(page2).not.toHaveProperty('nextCursor');
     expect([page2.ttlMs, page2.cacheScope]).toEqual([page1.ttlMs, page1.cacheScope]); // the same hints on every page
-    for (const r of rest.slice(1, 3)) {
+    for (const r of rest.slice(1, 4)) {
       assertErrorResponse(r);
       expectError(r, -32602);
     }
-    expect(expectResult(rest[3])).not.toHaveProperty('nextCursor'); // one resource: one page
+    expect(JSON.parse(expectResult(rest[4]).contents[0].text)).toMatchObject({ id: 'e2', title: 'Design review' });
+  });
+
+  it('a created event is a new resource: following nextCursor from the first page reaches every event, the last page without one', async () => {
+    const c = openConversation('paged-calendar', { cwd: freshDir() });
+    c.send(create('c1', 'Dentist'));
+    c.send(create('c2', 'Gym'));
+    const uris: string[] = [];
+    let cursor: string | undefined;
+    for (let n = 0; n < 5; n++) {
+      const id = `page${n}`;
+      c.send(modern(id, 'resources/list', cursor === undefined ? {} : { cursor }));
+      const page = expectResult(await c.waitFor((m) => m.id === id));
+      expect(page.resources.length).toBeLessThanOrEqual(2);
+      uris.push(...page.resources.map((r: Msg) => r.uri));
+      cursor = page.nextCursor;
+      if (cursor === undefined) break;
+    }
+    await c.close();
+    expect(cursor, 'the last page has no nextCursor').toBeUndefined();
+    expect(uris).toEqual([WEEK, ...['e1', 'e2', 'e3', 'e4'].map((id) => `calendar://events/${id}`)]);
   });
 });
 

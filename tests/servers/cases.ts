@@ -29,6 +29,7 @@ export type LineServerName = Exclude<WorkingServerName, OAuthServerName>;
 export const TRANSCRIPT_ENV: Readonly<Record<string, string>> = Object.freeze({
   TOY_CLOCK: '2026-09-07T08:00:00Z',
   TOY_SEED: 'mcp-by-hand',
+  TOY_TICK_MS: '0', // countdown.mjs's steps take no time
 });
 
 const V = '2026-07-28';
@@ -96,7 +97,7 @@ export const envelopeCases: string[] = [
   `{"jsonrpc":"2.0","id":1e400,"method":"server/discover","params":${JSON.stringify({ _meta: metaWith() })}}`,
 ];
 
-/** The calendar's own cases (calendar.mjs, noisy.mjs, http.mjs). */
+/** The calendar's own cases (calendar.mjs and every server built on it). */
 export const calendarCases: string[] = [
   modern('d1', 'server/discover'),
   modern('l1', 'tools/list'),
@@ -119,9 +120,7 @@ export const calendarCases: string[] = [
   modern('t5', 'tools/call', { name: 'create_event', arguments: 'Dentist' }), // not an object -> -32602
   modern('t5n', 'tools/call', { name: 'create_event', arguments: null }), // -> -32602
   modern('t5a', 'tools/call', { name: 'create_event', arguments: ['Dentist'] }), // -> -32602
-  modern('c0', 'tools/call', { name: 'countdown', arguments: { from: 1 } }), // not listed without TOY_COUNTDOWN -> -32602
-  modern('sl1', 'subscriptions/listen', {}), // no filter -> -32602
-  modern('sl2', 'subscriptions/listen', { notifications: { resourceSubscriptions: 'calendar://week' } }), // -> -32602
+  modern('c0', 'tools/call', { name: 'countdown', arguments: { from: 1 } }), // the calendar's one tool is create_event -> -32602 (countdown.mjs counts)
   modern('t6', 'tools/call', { name: 'delete_event', arguments: {} }), // -> -32602 unknown tool
   modern('t7', 'tools/call', { arguments: {} }),
   modern('e1', 'tools/call', { name: 'create_event', arguments: { title: 'Dentist' } }), // -> -32021
@@ -132,6 +131,40 @@ export const calendarCases: string[] = [
   modern('s2', 'tools/call', { name: 'create_event', arguments: { title: 'Dentist' }, requestState: 12 }, ELICIT),
   modern('t8', 'tools/call', { name: 'create_event', arguments: { title: 'Lunch', startsAt: '2026-09-08T14:00:00+02:00' } }),
   modern('r4', 'resources/read', { uri: 'calendar://week' }),
+];
+
+/**
+ * countdown.mjs: its slow tool's arguments, without a progress token (a line's answer is one response; progress
+ * and cancellation are in calendar-lessons.test.ts).
+ */
+export const countdownCases: string[] = [
+  modern('cd1', 'tools/list'),
+  modern('cd2', 'tools/call', { name: 'countdown', arguments: { from: 2 } }),
+  line({ jsonrpc: '2.0', id: 'cd4', method: 'tools/call', params: { _meta: { ...metaWith(), progressToken: { a: 1 } }, name: 'countdown', arguments: { from: 1 } } }), // -> -32602
+  modern('cd5', 'tools/call', { name: 'countdown', arguments: { from: 11 } }), // isError
+  modern('cd6', 'tools/call', { name: 'countdown', arguments: { from: 2, by: 1 } }), // isError
+  modern('cd7', 'tools/call', { name: 'countdown', arguments: {} }), // isError
+  '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"nobody"}}', // an unknown id: ignored
+];
+
+/** listening-calendar.mjs: the filters it refuses (a stream it opens is in calendar-lessons.test.ts: it answers with notifications). */
+export const listeningCases: string[] = [
+  modern('sd1', 'server/discover'),
+  modern('sl1', 'subscriptions/listen', {}), // no filter -> -32602
+  modern('sl2', 'subscriptions/listen', { notifications: { resourceSubscriptions: 'calendar://week' } }), // -> -32602
+  modern('sl3', 'subscriptions/listen', { notifications: { toolsListChanged: 'yes' } }), // -> -32602
+  modern('sl4', 'subscriptions/listen', { notifications: { resourceSubscriptions: [7] } }), // -> -32602
+];
+
+/** paged-calendar.mjs: pages of two, the cursors it issues and ones it never did. */
+export const pagedCases: string[] = [
+  modern('pg1', 'resources/list'),
+  modern('pg2', 'resources/list', { cursor: 'next-2' }),
+  modern('pg3', 'resources/list', { cursor: 'next-1' }), // not one it issued -> -32602
+  modern('pg4', 'resources/list', { cursor: '' }), // -> -32602
+  modern('pg5', 'resources/read', { uri: 'calendar://events/e1' }),
+  modern('pg6', 'resources/read', { uri: 'calendar://events/e99' }), // -> -32602 data.uri
+  modern('pg7', 'tools/list', { cursor: 'next-2' }), // one page only -> -32602
 ];
 
 /** The cases of calendar-handles.mjs that need no handle from an earlier reply. */
@@ -181,6 +214,9 @@ export const legacyCases: string[] = [
 export const transcripts: Record<LineServerName, string[]> = {
   calendar: [...calendarCases, ...envelopeCases],
   noisy: [...calendarCases, ...envelopeCases],
+  countdown: [...calendarCases, ...countdownCases, ...envelopeCases],
+  'listening-calendar': [...calendarCases, ...listeningCases, ...envelopeCases],
+  'paged-calendar': [...pagedCases, ...calendarCases, ...envelopeCases],
   http: [...calendarCases, ...envelopeCases.filter((l) => !l.endsWith('\r'))],
   'calendar-handles': [...handlesCases, ...envelopeCases],
   legacy: legacyCases,
@@ -212,6 +248,9 @@ const handlesFlow: string[] = [
 export const flows: Record<LineServerName, string[]> = {
   calendar: calendarFlow,
   noisy: calendarFlow,
+  countdown: calendarFlow,
+  'listening-calendar': calendarFlow,
+  'paged-calendar': calendarFlow,
   http: calendarFlow,
   'calendar-handles': handlesFlow,
   legacy: [

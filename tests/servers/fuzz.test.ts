@@ -83,7 +83,7 @@ describe.each(STDIO_SERVERS)('fuzz %s', (name) => {
   }, FUZZ_TIMEOUT_MS);
 });
 
-/** Params of the calendar's lesson features: subscription filters, cursors, progress tokens, countdowns. */
+/** Params of the later lessons' servers: subscription filters, cursors, progress tokens, countdowns. */
 const lessonParamsArb = fc.record({
   _meta: fc.oneof(
     fc.record({ 'io.modelcontextprotocol/protocolVersion': fc.constant('2026-07-28'), 'io.modelcontextprotocol/clientCapabilities': caps, progressToken: fc.oneof(fc.string(), fc.integer(), jsonValue) }, { requiredKeys: ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'] }),
@@ -99,7 +99,7 @@ const lessonParamsArb = fc.record({
 }, { requiredKeys: ['_meta'] });
 const LESSON_METHODS = ['subscriptions/listen', 'tools/call', 'tools/list', 'resources/list', 'prompts/list', 'resources/templates/list'];
 
-describe('fuzz calendar with the lesson switches on (countdown, pagination, subscriptions)', () => {
+describe('fuzz the servers built on the calendar for later lessons (countdown, listening-calendar, paged-calendar)', () => {
   it('answers every request once, sends only valid notifications, and tears down every acknowledged subscription at the end (its result, then notifications/cancelled naming it)', async () => {
     const arb = fc.oneof(
       { weight: 6, arbitrary: fc.record({ method: fc.constantFrom(...LESSON_METHODS), params: lessonParamsArb }).map((m) => ({ jsonrpc: '2.0', id: '__ID__', ...m })) },
@@ -107,9 +107,10 @@ describe('fuzz calendar with the lesson switches on (countdown, pagination, subs
     );
     let n = 0;
     const lines = fc.sample(arb, { numRuns: 3000, seed: 2026 }).map((m) => JSON.stringify(m).replace('"__ID__"', () => JSON.stringify(`g${n++}`)));
-    const env = { TOY_COUNTDOWN: '1', TOY_PAGE_SIZE: '1', TOY_TICK_MS: '0' };
-    for (const group of chunk(lines, 2)) {
-      const run = await runLines('calendar', group, { env, cwd: freshDir() });
+    const env = { TOY_TICK_MS: '0' };
+    const servers = ['countdown', 'listening-calendar', 'paged-calendar'] as const;
+    for (const [i, group] of chunk(lines, 2).entries()) {
+      const run = await runLines(servers[i % servers.length]!, group, { env, cwd: freshDir() });
       expect(run.code, run.stderr.slice(0, 500)).toBe(0);
       expectOneStderrLine(run.stderr);
       const all = parseAll(run);

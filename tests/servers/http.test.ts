@@ -202,7 +202,7 @@ describe('http.mjs as a module', () => {
 describe('http.mjs: what a legacy client and the newer lessons see', () => {
   let server: Awaited<ReturnType<typeof startHttp>>;
   beforeAll(async () => {
-    server = await startHttp({ ...TRANSCRIPT_ENV, TOY_COUNTDOWN: '1', TOY_TICK_MS: '0' });
+    server = await startHttp({ ...TRANSCRIPT_ENV });
   });
   afterAll(() => {
     server?.child.kill();
@@ -221,23 +221,13 @@ describe('http.mjs: what a legacy client and the newer lessons see', () => {
     expect(reply.error.message).toContain('2026-07-28');
   });
 
-  it('tools/call with a progressToken streams the progress notifications before the response', async () => {
-    const line = JSON.stringify({ jsonrpc: '2.0', id: 'cd', method: 'tools/call', params: { _meta: { ...JSON.parse(modern(0, 'x')).params._meta, progressToken: 't' }, name: 'countdown', arguments: { from: 2 } } });
-    const r = await post(server.url, line);
+  it('tools/call answers with an event stream whose last event is the response; subscriptions/listen is not a method of the calendar (404, -32601)', async () => {
+    const r = await post(server.url, modern('t', 'tools/call', { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } }));
     expect(r.type).toMatch(/^text\/event-stream/);
     const events = parseSse(r.text).map((e) => JSON.parse(e));
-    expect(events.map((e) => e.method ?? e.id)).toEqual(['notifications/progress', 'notifications/progress', 'cd']);
-    expect(events[1].params).toMatchObject({ progressToken: 't', progress: 2, total: 2 });
-  });
-
-  it('subscriptions/listen is acknowledged, then closed gracefully at once (this toy keeps no stream open)', async () => {
-    const r = await post(server.url, modern('sub', 'subscriptions/listen', { notifications: { resourceSubscriptions: ['calendar://week'] } }));
-    expect(r.status).toBe(200);
-    const events = parseSse(r.text).map((e) => JSON.parse(e));
-    expect(events[0]).toMatchObject({ method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
-    expect(events[1]).toMatchObject({ id: 'sub', result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub' } } });
-    // Over HTTP the end of the event stream closes the subscription: no notifications/cancelled, which is stdio's
-    // teardown (https://modelcontextprotocol.io/specification/2026-07-28/schema#cancellednotification).
-    expect(events).toHaveLength(2);
+    expect(events.map((e) => e.id)).toEqual(['t']);
+    const listen = await post(server.url, modern('sub', 'subscriptions/listen', { notifications: { resourceSubscriptions: ['calendar://week'] } }));
+    expect(listen.status).toBe(404);
+    expectError(JSON.parse(listen.text), -32601);
   });
 });

@@ -163,8 +163,8 @@ describe('server/discover', () => {
     expect(typeof result.instructions).toBe('string');
     expect(result.instructions.length).toBeLessThan(300);
     expect(result.capabilities.tools).toEqual({});
-    // The calendar (and noisy.mjs, which is the calendar) serves subscriptions/listen for calendar://week.
-    expect(result.capabilities.resources).toEqual(name === 'calendar-handles' ? {} : { subscribe: true });
+    // Only listening-calendar.mjs serves subscriptions/listen (for calendar://week).
+    expect(result.capabilities.resources).toEqual(name === 'listening-calendar' ? { subscribe: true } : {});
     expect(result._meta['io.modelcontextprotocol/serverInfo'].name).toBeTruthy();
     expect(result).not.toHaveProperty('serverInfo');
     expect(result.ttlMs).toBeGreaterThanOrEqual(0);

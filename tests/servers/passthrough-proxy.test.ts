@@ -24,6 +24,7 @@ const proxyResource = 'http://127.0.0.1:8082/mcp';
 let overNetwork: string;
 let inProcess: string;
 let calendarToken: string;
+let writeToken: string;
 let proxyToken: string;
 
 /** The relayed answer, with the headers a socket adds left out. */
@@ -56,6 +57,7 @@ beforeAll(async () => {
   expect(local.stderr()).toContain("(the calendar's handler in this process)");
   const send = (request: Request) => fetch(request);
   calendarToken = (await tokenFor(send, { issuer, resource: calendarMcp, scope: 'calendar.read' })).access_token;
+  writeToken = (await tokenFor(send, { issuer, resource: calendarMcp, scope: 'calendar.read calendar.write' })).access_token;
   proxyToken = (await tokenFor(send, { issuer, resource: proxyResource, scope: 'calendar.read' })).access_token;
 });
 
@@ -83,10 +85,10 @@ describe('the passthrough proxy forwards the client\'s token and relays the cale
   });
 
   it('a tool call goes through too (an event stream relayed as it came)', async () => {
-    const r = await post(overNetwork, rpc(3, 'tools/call', { name: 'countdown', arguments: { from: 1 } }), calendarToken);
+    const r = await post(overNetwork, rpc(3, 'tools/call', { name: 'create_event', arguments: { title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' } }), writeToken);
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('text/event-stream');
-    expect(JSON.parse(parseSse(r.body).at(-1)!).result.content[0].text).toBe('Counted down from 1.');
+    expect(JSON.parse(parseSse(r.body).at(-1)!).result.structuredContent).toMatchObject({ title: 'Dentist', startsAt: '2026-09-10T08:30:00Z' });
   });
 
   it('no token at all: the calendar\'s 401 and its challenge come back through the proxy', async () => {

@@ -47,7 +47,14 @@ function filesUnder(dir: string): string[] {
 function scriptOf(file: string): string {
   const text = readFileSync(join(ROOT, file), 'utf8');
   if (file.endsWith('.astro')) return text.split(/^---\s*$/m)[1] ?? '';
-  if (file.endsWith('.mdx')) return text.split('\n').filter((l) => /^(import|export)\s/.test(l)).join('\n');
+  if (file.endsWith('.mdx')) {
+    // MDX's own imports and exports: lines that start with them, outside fenced code blocks (which show code, never run it).
+    let fenced = false;
+    return text.split('\n').filter((l) => {
+      if (/^\s*```/.test(l)) fenced = !fenced;
+      return !fenced && /^(import|export)\s/.test(l);
+    }).join('\n');
+  }
   return text;
 }
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { t, type Lang } from '../../../src/i18n/index.ts';
 import { handle } from '../../../toy-servers/http.mjs';
-import { REQUEST_STATE_TTL_MS } from '../../../toy-servers/plumbing.mjs';
+import { REQUEST_STATE_TTL_MS } from '../../../toy-servers/request-state.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const LANGS: Lang[] = ['en', 'id'];
@@ -137,19 +137,19 @@ describe('write-your-own-server: at the end of stdin a server should exit prompt
 describe('caching: a stream the server tears down gets a result and, on stdio, notifications/cancelled', () => {
   const listen = { jsonrpc: '2.0', id: 'w', method: 'subscriptions/listen', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} }, notifications: { resourceSubscriptions: ['calendar://week'] } } };
   const WORDS: Record<Lang, { result: string; cancelled: string; calendar: string }> = {
-    en: { result: 'answer the listen request with a normal result', cancelled: 'must then send `notifications/cancelled`', calendar: 'the calendar sends both' },
-    id: { result: 'menjawab request listen dengan result biasa', cancelled: 'lalu wajib mengirim `notifications/cancelled`', calendar: 'kalender mengirim keduanya' },
+    en: { result: 'answer the listen request with a normal result', cancelled: 'must then send `notifications/cancelled`', calendar: '`listening-calendar.mjs` sends both' },
+    id: { result: 'menjawab request listen dengan result biasa', cancelled: 'lalu wajib mengirim `notifications/cancelled`', calendar: '`listening-calendar.mjs` mengirim keduanya' },
   };
 
-  it('the calendar, a real process, sends both when its stdin closes: the result first, then the notification', () => {
-    const run = spawnSync(process.execPath, [`${ROOT}toy-servers/calendar.mjs`], { input: `${JSON.stringify(listen)}\n`, encoding: 'utf8', timeout: 20_000 });
+  it('listening-calendar.mjs, a real process, sends both when its stdin closes: the result first, then the notification', () => {
+    const run = spawnSync(process.execPath, [`${ROOT}toy-servers/listening-calendar.mjs`], { input: `${JSON.stringify(listen)}\n`, encoding: 'utf8', timeout: 20_000 });
     const out = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(out.map((m) => m.method ?? `reply ${m.id}`)).toEqual(['notifications/subscriptions/acknowledged', 'reply w', 'notifications/cancelled']);
     expect(out[2].params.requestId).toBe('w');
   });
 
   for (const lang of LANGS) {
-    it(`${lang}: the lesson says both, and that the calendar sends both`, () => {
+    it(`${lang}: the lesson says both, and that listening-calendar.mjs sends both`, () => {
       const para = blockWith(lesson('caching-and-change-notifications', lang), lang === 'en' ? 'The stream ends when' : 'Aliran berakhir ketika');
       for (const w of Object.values(WORDS[lang])) expect(para).toContain(w);
     });
@@ -166,18 +166,34 @@ describe('statelessness-tested: the Replay steps say what the widget shows', () 
   }
 });
 
-describe('three-primitives: step 3 shows the tool list expression it asks the reader to edit', () => {
+describe('three-primitives: step 3 quotes the lines of calendar.mjs it asks the reader to edit', () => {
   const calendar = source('calendar.mjs');
-  const lists = [...calendar.matchAll(/WITH_COUNTDOWN \? \[[^\]]+\] : \[[^\]]+\]/g)].map((m) => m[0]);
-  it('calendar.mjs names its tools with the same expression in both places', () => {
-    expect(lists).toHaveLength(2);
-    expect(lists[0]).toBe(lists[1]);
+  const LINES = ['export const TOOLS = [CREATE_EVENT_TOOL];', 'const { tool, args } = findTool(params, TOOLS);', 'export const TOOLS'];
+  it('calendar.mjs names its tools once, in TOOLS, which tools/list and callTool both read', () => {
+    expect(calendar.split(LINES[0])).toHaveLength(2);
+    expect(calendar).toContain("'tools/list': (params) => list(params, 'tools', TOOLS)");
+    expect(calendar).toContain(LINES[1]);
   });
   for (const lang of LANGS) {
     it(lang, () => {
       const step = blockWith(lesson('three-primitives', lang), '[CREATE_EVENT_TOOL, LIST_EVENTS_TOOL]');
-      expect(step).toContain(`\`${lists[0]}\``);
-      expect(step).toContain('`TOY_COUNTDOWN=1`');
+      for (const line of LINES) expect(step).toContain(`\`${line}`);
+      expect(step).not.toMatch(/TOY_COUNTDOWN|WITH_COUNTDOWN/);
+    });
+  }
+});
+
+describe('asking-the-person: the sealing it explains is request-state.mjs, shown whole and as it is', () => {
+  const file = source('request-state.mjs');
+  for (const lang of LANGS) {
+    it(lang, () => {
+      const text = lesson('asking-the-person', lang);
+      const fence = '```js title="toy-servers/request-state.mjs"\n';
+      const at = text.indexOf(fence);
+      expect(at, 'the lesson shows the file in a code block').toBeGreaterThanOrEqual(0);
+      const shown = text.slice(at + fence.length, text.indexOf('\n```', at + fence.length) + 1);
+      expect(shown).toBe(file);
+      for (const reason of ['bad_signature', 'arguments_mismatch']) expect(file).toContain(`fail('${reason}'`);
     });
   }
 });
