@@ -3,11 +3,12 @@
  * code blocks' copy button, asides, ...), kept with every other string in
  * `src/i18n/<lang>/starlight.ts`, so no words live in `src/content/i18n/`.
  *
- * A Starlight plugin's `i18n:setup` hook (`injectTranslations`) is the way in
- * that reaches every place Starlight reads its words: the pages, and also
- * the build-time code-block and heading-link texts, which Starlight reads
- * from files in `src/content/i18n/` directly rather than through its `i18n`
- * collection. Injected words override Starlight's own for the same key.
+ * Two ways in, from the same tables: Starlight's `i18n` collection
+ * (src/content.config.ts loads these tables into it) for the pages, and a
+ * Starlight plugin's `i18n:setup` hook (`injectTranslations`) for the
+ * build-time code-block and heading-link texts, which Starlight 0.42 reads
+ * from files in `src/content/i18n/` directly rather than through the
+ * collection. Either way, these words override Starlight's own for the same key.
  * https://starlight.astro.build/reference/plugins/#i18nsetup
  */
 import type { StarlightPlugin } from '@astrojs/starlight/types';
@@ -26,6 +27,8 @@ export function starlightStrings(): StarlightPlugin {
       'i18n:setup'({ injectTranslations }) {
         injectTranslations(Object.fromEntries(Object.entries(STARLIGHT_STRINGS).filter(([, words]) => Object.keys(words).length > 0)));
       },
+      // Starlight requires this hook of every plugin; the words need nothing else.
+      'config:setup'() {},
     },
   };
 }

@@ -15,8 +15,8 @@
  * t('tokens.total', { n: 1307 });            // '1,307 tokens' / '1.307 token'
  * ```
  */
-import { en } from './en/index.ts';
-import { id } from './id/index.ts';
+import { strings as en } from './en/index.ts';
+import { strings as id } from './id/index.ts';
 import { DEFAULT_LANG, LANGS, intlLocale, type Lang } from '../course/locales.ts';
 
 export { LANGS, intlLocale, type Lang };

@@ -18,7 +18,7 @@ import { checker } from './checker.ts';
 import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
 
-export const en = {
+export const strings = {
   ...common,
   ...console,
   ...editor,
