@@ -13,6 +13,7 @@ import { precompress } from './src/course/compress-integration.ts';
 import { everythingIntegration } from './src/course/everything-integration.ts';
 import { isolationHeaders } from './src/hosting/headers.ts';
 import { LOCALES } from './src/course/locales.ts';
+import { starlightStrings } from './src/course/starlight-strings.ts';
 
 // The course owner's settings: course.config.ts, or the file named by COURSE_CONFIG.
 const configFile = process.env.COURSE_CONFIG ? resolve(process.env.COURSE_CONFIG) : resolve('course.config.ts');
@@ -31,6 +32,8 @@ export default defineConfig({
       description: 'Learn the Model Context Protocol (revision 2026-07-28) by typing its messages to real servers running in your browser.',
       defaultLocale: 'root',
       locales: LOCALES,
+      // Starlight's own interface words, where the course says them differently: src/i18n/<lang>/starlight.ts.
+      plugins: [starlightStrings()],
       customCss: ['./src/styles/course.css'],
       // The language picker keeps the reader's section: heading ids differ per language (src/course/LanguageSelect.astro).
       components: { LanguageSelect: './src/course/LanguageSelect.astro' },

@@ -11,7 +11,8 @@
  * folder, so without this every block would speak the default language. A
  * lesson in `lessons/<locale>/` gets that locale's language; a lesson at the
  * root of `lessons/` gets the default (English). The words themselves come
- * from Starlight's `expressiveCode.*` UI strings in `src/content/i18n/<lang>.json`.
+ * from Starlight's `expressiveCode.*` UI strings (the course's own, where it
+ * has any, in `src/i18n/<lang>/starlight.ts`).
  *
  * The folder name is returned as the language, which holds while every
  * Starlight locale's `lang` equals its folder name (`id` -> `id`); a locale

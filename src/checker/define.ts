@@ -1,6 +1,6 @@
 /**
- * How a check is written: a {@link CheckDef} (rule, spec link, expectation,
- * fix hint, and an async `run`) and the {@link CheckContext} a check runs
+ * How a check is written: a {@link CheckDef} (id, spec link and sentence,
+ * level, and an async `run`; its words are in the string tables, see `CheckWords`) and the {@link CheckContext} a check runs
  * with (fresh processes, request envelopes, `fail` / `skip`). Also the facts
  * the run learns as it goes ({@link RunState}: the DiscoverResult, the tools,
  * the tool that asks for input), shared by later checks.
@@ -115,12 +115,12 @@ export interface CheckContext {
 
 /**
  * One check. `quote` is the spec's sentence it enforces (verbatim, from the page at `specUrl`) and `level`
- * the strength of that sentence: a `should` check that is not met is a warning, not a failure.
+ * the strength of that sentence: a `should` check that is not met is a warning, not a failure. Its words (rule
+ * title, expectation, fix) are not here: they are in the string tables, keyed by `id` (`CheckWords`).
  */
 export interface CheckDef {
   id: string;
   stage: StageId;
-  rule: string;
   specUrl: string;
   quote: string;
   level: RuleLevel;
@@ -128,8 +128,6 @@ export interface CheckDef {
   eras?: ServerEra[];
   /** The transports the rule applies to. Default both. */
   transports?: CheckTransport[];
-  expected: string;
-  hint: string;
   /** Ids of checks that must have passed first; otherwise this one is skipped (so one bug is reported once). */
   needs?: string[];
   run(c: CheckContext): Promise<void>;

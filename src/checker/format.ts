@@ -19,7 +19,7 @@
  * types (src/checker/types.ts); the rules quote revision 2026-07-28 of the
  * spec: https://modelcontextprotocol.io/specification/2026-07-28
  */
-import type { CheckReport, CheckResult, CheckStatus, StageReport } from './types.ts';
+import type { CheckReport, CheckStatus, StageReport, WordedCheck } from './types.ts';
 
 /** The mark of each status, as the text report and the JUnit report print it. */
 export const STATUS_MARK: Record<CheckStatus, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skipped: 'SKIP', 'not-run': 'NOT RUN' };
@@ -91,7 +91,7 @@ export function eraLines(report: CheckReport): string[] {
 }
 
 /** The lines of one check (a failure or a warning with its details), indented under its stage. */
-function checkLines(c: CheckResult, maxWire: number): string[] {
+function checkLines(c: WordedCheck, maxWire: number): string[] {
   const mark = STATUS_MARK[c.status].padEnd(7);
   const why = c.status === 'skipped' || c.status === 'not-run' ? (c.notRun === 'era' ? ' (not run: not a rule for this server’s era)' : c.reason ? ` (${c.reason})` : '') : '';
   const out = [`  ${mark}  ${c.id}: ${c.rule}${why}`];
@@ -129,8 +129,8 @@ export function countLines(report: CheckReport): string[] {
   return [`${plural(report.stages.length, 'stage')}: ${parts.join(', ')}`, `checks: ${s.checksPassed} passed, ${s.checksFailed} failed, ${plural(s.checksWarned, 'warning')}, ${s.checksSkipped} skipped, ${s.checksNotRun} not run`];
 }
 
-/** Formats a report (see the module's docstring for the layout); ends with a newline. Never throws. */
-export function formatReport(report: CheckReport, options: FormatOptions = {}): string {
+/** Formats a report with its checks' words (`withWords`; see the module's docstring for the layout); ends with a newline. Never throws. */
+export function formatReport(report: CheckReport<WordedCheck>, options: FormatOptions = {}): string {
   const maxWire = options.maxWireLines ?? 12;
   const out: string[] = [verdictLine(report)];
   for (const i of report.incomplete) out.push(`  NOT RUN  ${i.id}: ${i.reason}`);

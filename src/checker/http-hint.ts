@@ -7,7 +7,7 @@
  * at that URL (https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http).
  * Pure.
  */
-import type { CheckReport, WireLine } from './types.ts';
+import type { CheckReport, WireLine, WordedCheck } from './types.ts';
 
 /** A URL a server printed: `http://` or `https://` up to whitespace or a quote; trailing punctuation left out. */
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s"'<>`]+/;
@@ -53,7 +53,7 @@ export function httpServerHint(report: CheckReport): HttpServerHint | undefined 
 }
 
 /** `report` with the hint of {@link httpServerHint} (when it applies) as the hint of each failed framing check. A new object; `report` is left as it is. */
-export function withHttpServerHint(report: CheckReport): CheckReport {
+export function withHttpServerHint(report: CheckReport<WordedCheck>): CheckReport<WordedCheck> {
   const found = httpServerHint(report);
   if (!found) return report;
   return {

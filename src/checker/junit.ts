@@ -21,7 +21,7 @@
  * https://modelcontextprotocol.io/specification/2026-07-28
  */
 import { cutLine } from './format.ts';
-import type { CheckReport, CheckResult, StageReport } from './types.ts';
+import type { CheckReport, CheckResult, StageReport, WordedCheck } from './types.ts';
 
 /** Options of {@link toJUnit}. */
 export interface JUnitOptions {
@@ -64,7 +64,7 @@ function seconds(ms: number): string {
 }
 
 /** The body of a failure or warning: level, expected, got, fix, spec, quote, wire lines. */
-function details(c: CheckResult, maxWire: number): string {
+function details(c: WordedCheck, maxWire: number): string {
   const out = [
     `level:    ${c.level === 'should' ? 'SHOULD' : 'MUST'}`,
     `expected: ${c.expected}`,
@@ -86,7 +86,7 @@ function kind(c: CheckResult, strict: boolean): 'failure' | 'skipped' | 'warning
   return c.status === 'warn' ? 'warning' : 'passed';
 }
 
-function testcase(c: CheckResult, strict: boolean, maxWire: number): string {
+function testcase(c: WordedCheck, strict: boolean, maxWire: number): string {
   const head = `    <testcase${attrs({ classname: c.stage, name: `${c.id}: ${c.rule}`, time: seconds(c.elapsedMs) })}`;
   const k = kind(c, strict);
   if (k === 'passed') return `${head}/>`;
@@ -100,7 +100,7 @@ function testcase(c: CheckResult, strict: boolean, maxWire: number): string {
   return `${head}>\n      <failure${attrs({ message: c.actual ?? '', type })}>${escapeXmlText(details(c, maxWire))}</failure>\n    </testcase>`;
 }
 
-function testsuite(stage: StageReport, strict: boolean, maxWire: number): string {
+function testsuite(stage: StageReport<WordedCheck>, strict: boolean, maxWire: number): string {
   const count = (k: ReturnType<typeof kind>) => stage.checks.filter((c) => kind(c, strict) === k).length;
   const time = stage.checks.reduce((sum, c) => sum + c.elapsedMs, 0);
   const head = `  <testsuite${attrs({ name: `Stage ${stage.number}: ${stage.title}`, id: stage.id, tests: stage.checks.length, failures: count('failure'), errors: 0, skipped: count('skipped'), time: seconds(time) })}`;
@@ -113,7 +113,7 @@ function testsuite(stage: StageReport, strict: boolean, maxWire: number): string
  * errors skipped time>` around one `<testsuite>` per stage. Counts: `failures` = failed checks (plus warnings
  * when strict), `skipped` = checks skipped or not run; `errors` is always 0. Never throws.
  */
-export function toJUnit(report: CheckReport, options: JUnitOptions): string {
+export function toJUnit(report: CheckReport<WordedCheck>, options: JUnitOptions): string {
   const strict = options.strict ?? report.strict;
   const maxWire = options.maxWireLines ?? 12;
   const checks = report.stages.flatMap((s) => s.checks);

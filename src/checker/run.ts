@@ -202,8 +202,8 @@ function notRun(def: CheckDef, cause: NotRunCause, reason: string): CheckResult 
   return { ...base(def), status: 'not-run', notRun: cause, reason, sent: [], received: [], wire: [], elapsedMs: 0 };
 }
 
-function base(def: CheckDef): Pick<CheckResult, 'id' | 'stage' | 'rule' | 'specUrl' | 'quote' | 'level' | 'expected' | 'hint'> {
-  return { id: def.id, stage: def.stage, rule: def.rule, specUrl: def.specUrl, quote: def.quote, level: def.level, expected: def.expected, hint: def.hint };
+function base(def: CheckDef): Pick<CheckResult, 'id' | 'stage' | 'specUrl' | 'quote' | 'level'> {
+  return { id: def.id, stage: def.stage, specUrl: def.specUrl, quote: def.quote, level: def.level };
 }
 
 async function runCheck(def: CheckDef, spawn: SpawnServer, state: RunState): Promise<CheckResult> {

@@ -83,8 +83,6 @@ export interface CheckResult {
   /** Stable id, e.g. `"framing.stdout-only"`. */
   id: string;
   stage: StageId;
-  /** The rule, as a short title, e.g. "Nothing but JSON-RPC messages on stdout". */
-  rule: string;
   /** The spec section that states the rule (absolute URL, revision 2026-07-28). */
   specUrl: string;
   /** The spec's own sentence the check enforces, quoted. */
@@ -92,8 +90,6 @@ export interface CheckResult {
   /** `must` (a broken rule fails) or `should` (a warning). */
   level: RuleLevel;
   status: CheckStatus;
-  /** What a conforming server does, in one sentence. */
-  expected: string;
   /** What this server did, when the check failed (one or two sentences, English: the command line prints it). */
   actual?: string;
   /**
@@ -107,8 +103,6 @@ export interface CheckResult {
   reason?: string;
   /** Why the check did not run (with status `not-run`). */
   notRun?: NotRunCause;
-  /** One sentence on how to fix a failure. */
-  hint: string;
   /** Exact lines written to stdin, in order (all processes of the check). */
   sent: string[];
   /** Exact lines read from stdout, in order (all processes of the check). */
@@ -119,8 +113,23 @@ export interface CheckResult {
   elapsedMs: number;
 }
 
+/**
+ * The words of a check, which the checker does not write: the rule as a short title (e.g. "Nothing but
+ * JSON-RPC messages on stdout"), what a conforming server does, and one sentence on how to fix a failure.
+ * They live in the string tables (src/i18n/<lang>/checks.ts), keyed by check id; whoever shows a report
+ * adds them with `withWords` (./words.ts).
+ */
+export interface CheckWords {
+  rule: string;
+  expected: string;
+  hint: string;
+}
+
+/** A {@link CheckResult} with its {@link CheckWords}: what the command line prints and `--json` writes. */
+export type WordedCheck = CheckResult & CheckWords;
+
 /** One stage: its checks and an overall status (`fail` if any check failed, `not-run` if none ran, `skipped` if none applied, `warn` if one warned, else `pass`). */
-export interface StageReport {
+export interface StageReport<C extends CheckResult = CheckResult> {
   id: StageId;
   /** Position, from 1. */
   number: number;
@@ -128,7 +137,7 @@ export interface StageReport {
   status: CheckStatus;
   /** Why the whole stage was skipped (e.g. "the server does not declare the tools capability"). */
   reason?: string;
-  checks: CheckResult[];
+  checks: C[];
 }
 
 /** What the run learned about the server's era before any other request (see {@link ServerEra}). */
@@ -142,8 +151,12 @@ export interface EraFinding {
   wire: WireLine[];
 }
 
-/** The whole report. Stage counts in `passed`/`failed`/`skipped`; check counts in `checks*`. */
-export interface CheckReport {
+/**
+ * The whole report. Stage counts in `passed`/`failed`/`skipped`; check counts in `checks*`. `C` is the shape
+ * of a check: a {@link CheckResult} as the checker writes it, or a {@link WordedCheck} once `withWords` added
+ * the words.
+ */
+export interface CheckReport<C extends CheckResult = CheckResult> {
   /** `pass`, `fail` or `incomplete` (see {@link Verdict}). */
   verdict: Verdict;
   /** True when the run counted warnings as failures. */
@@ -152,7 +165,7 @@ export interface CheckReport {
   era: EraFinding;
   /** The checks that did not run because of the tool policy, with the reason and the option that runs them; empty when none. */
   incomplete: { id: string; reason: string }[];
-  stages: StageReport[];
+  stages: StageReport<C>[];
   summary: {
     passed: number;
     failed: number;

@@ -35,11 +35,15 @@
 import { spawnCommand } from '../engines/node/node-engine.ts';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { STAGES, formatReport, runChecks, type CheckOptions, type StageId, type Verdict } from '../checker/index.ts';
+import { STAGES, formatReport, runChecks, withWords, type CheckOptions, type StageId, type Verdict } from '../checker/index.ts';
+import { checkWordsIn } from '../i18n/checks.ts';
 import { toJUnit } from '../checker/junit.ts';
 import { httpSpawner } from '../checker/http-process.ts';
 import { withHttpServerHint } from '../checker/http-hint.ts';
 import { millisecondsOption, parseServerCommandLine } from './server-command-line.ts';
+
+/** Each check's words, in English: the report, its JSON and its JUnit XML are English (src/i18n/en/checks.ts). */
+const ENGLISH = checkWordsIn('en');
 
 const USAGE = `usage: npm run check-server -- [options] <command> [args...]
        npm run check-server -- [options] --url <url>
@@ -143,7 +147,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!json) process.stderr.write(`checking ${rest.join(' ')} against MCP 2026-07-28 …\n`);
   // A program that answers nothing on stdio but prints a URL is most likely an HTTP server: the hint says so.
-  const report = withHttpServerHint(await runChecks(() => spawnCommand(command, args), options));
+  const report = withHttpServerHint(withWords(await runChecks(() => spawnCommand(command, args), options), ENGLISH));
   process.stdout.write(json ? JSON.stringify({ command: rest, ...report }, null, 2) + '\n' : formatReport(report));
   if (junit !== undefined) {
     try {
@@ -173,7 +177,7 @@ async function checkUrl(url: string, json: boolean, junit: string | undefined, o
     return 1;
   }
   if (!json) process.stderr.write(`checking ${url} (Streamable HTTP) against MCP 2026-07-28 …\n`);
-  const report = await runChecks(spawn, { ...options, transport: 'http' });
+  const report = withWords(await runChecks(spawn, { ...options, transport: 'http' }), ENGLISH);
   process.stdout.write(json ? JSON.stringify({ command: ['--url', url], ...report }, null, 2) + '\n' : formatReport(report));
   if (junit !== undefined) {
     try {

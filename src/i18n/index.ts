@@ -15,14 +15,11 @@
  * t('tokens.total', { n: 1307 });            // '1,307 tokens' / '1.307 token'
  * ```
  */
-import { en } from './en/index.ts';
-import { id } from './id/index.ts';
+import { strings as en } from './en/index.ts';
+import { strings as id } from './id/index.ts';
+import { DEFAULT_LANG, LANGS, intlLocale, type Lang } from '../course/locales.ts';
 
-/** A language the course is written in: Starlight's `lang` of the page. */
-export type Lang = 'en' | 'id';
-
-/** Every language, the default first. */
-export const LANGS: readonly Lang[] = ['en', 'id'];
+export { LANGS, intlLocale, type Lang };
 
 /** A key of the strings tables, e.g. `'console.send'`. */
 export type StringKey = keyof typeof en;
@@ -30,12 +27,16 @@ export type StringKey = keyof typeof en;
 /** A full strings table: every key of the English one. */
 export type StringsTable = Record<StringKey, string>;
 
+/** Every language's table: a language of src/course/locales.ts without one here does not compile. */
 const TABLES: Record<Lang, StringsTable> = { en, id };
 
-/** Narrows any language tag (`'id'`, `'id-ID'`, `'en-US'`, undefined) to a {@link Lang}; English when unknown. */
+/** Narrows any language tag (`'id'`, `'id-ID'`, `'en-US'`, undefined) to a {@link Lang}; the default (English) when unknown. */
 export function toLang(tag: string | undefined | null): Lang {
-  const base = (tag ?? '').slice(0, 2).toLowerCase();
-  return (LANGS as readonly string[]).includes(base) ? (base as Lang) : 'en';
+  const whole = (tag ?? '').toLowerCase();
+  const known = (code: string): code is Lang => (LANGS as readonly string[]).includes(code);
+  if (known(whole)) return whole;
+  const base = whole.split('-')[0] ?? '';
+  return known(base) ? base : DEFAULT_LANG;
 }
 
 let current: Lang | undefined;
@@ -58,7 +59,7 @@ export function currentLang(): Lang {
 const formats = new Map<string, Intl.NumberFormat>();
 
 /**
- * `n` formatted for `lang` (grouping as the language writes it: 1,307 / 1.307), with optional
+ * `n` formatted for `lang` (grouping as its locale of src/course/locales.ts writes it: 1,307 / 1.307), with optional
  * `Intl.NumberFormat` options (e.g. one decimal). The formatter is made once per language and options
  * and reused, so formatting thousands of transcript rows stays cheap.
  */
@@ -66,7 +67,7 @@ export function formatNumber(n: number, lang: Lang = currentLang(), options?: In
   const key = `${lang}|${options ? JSON.stringify(options) : ''}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(lang === 'id' ? 'id-ID' : 'en-US', options);
+    format = new Intl.NumberFormat(intlLocale(lang), options);
     formats.set(key, format);
   }
   return format.format(n);

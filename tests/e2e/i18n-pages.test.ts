@@ -19,14 +19,15 @@
  *
  * Then, on one page with a code block, a terminal frame and an aside of each
  * edition: those words are exactly the Indonesian ones of
- * src/content/i18n/id.json on /id/, and stay Starlight's English ones at the root.
+ * src/i18n/id/starlight.ts on /id/, and stay Starlight's English ones at the root.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { englishPhrases, leaks, starlightTexts, widgetText, type StarlightTexts } from './support/i18n-text.ts';
 import { table } from '../../src/i18n/index.ts';
+import { starlight as ID_UI } from '../../src/i18n/id/starlight.ts';
 
 /** The Indonesian pages, as paths under the base: `lessons/id/<slug>.mdx` -> `/id/<slug>/`, `index.mdx` -> `/id/`. */
 const PAGES = readdirSync(new URL('../../lessons/id/', import.meta.url))
@@ -51,9 +52,6 @@ const STARLIGHT_ENGLISH = ['Skip to content', 'Search', 'Cancel', 'Select theme'
  * default titles, Pagefind's search form), as {@link starlightTexts} reads them.
  */
 const STARLIGHT_CONTENT_ENGLISH = ['Copy to clipboard', 'Copied!', 'Terminal window', 'Search this site', 'Clear', 'Tip', 'Note', 'Caution', 'Danger'];
-
-/** The course's overrides of Starlight's Indonesian UI strings. */
-const ID_UI: Record<string, string> = JSON.parse(readFileSync(new URL('../../src/content/i18n/id.json', import.meta.url), 'utf8'));
 
 /** Starlight's notice on a page that falls back to the default language, in English and in Indonesian. */
 const FALLBACK_NOTICE = /This content is not available in your language yet|Konten ini belum tersedia dalam bahasa Anda/;
@@ -118,7 +116,7 @@ describe('every Indonesian page, after its islands hydrate', () => {
 });
 
 describe("Starlight's code blocks, asides and search, in each edition", () => {
-  /** What a page of each edition shows: Indonesian from id.json under /id/, Starlight's English at the root. */
+  /** What a page of each edition shows: Indonesian from src/i18n/id/starlight.ts under /id/, Starlight's English at the root. */
   const EDITIONS: Array<{ prefix: '' | 'id/'; copy: string; copied: string; terminal: string; tip: string; searchLabel: string; clear: string }> = [
     { prefix: '', copy: 'Copy to clipboard', copied: 'Copied!', terminal: 'Terminal window', tip: 'Tip', searchLabel: 'Search this site', clear: 'Clear' },
     {

@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { STAGES } from '../../src/checker/stages.ts';
 import { t, type Lang } from '../../src/i18n/index.ts';
 import { commentsIn } from '../../src/components/pure/comment-language.ts';
-import { checks as idChecks } from '../../src/i18n/id/checks.ts';
+import { checkWords } from '../../src/i18n/checks.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
@@ -30,7 +30,7 @@ const RUNS: Array<{ prefix: '' | 'id/'; lang: Lang; title: string }> = [
   { prefix: '', lang: 'en', title: 'Write your own MCP server' },
   { prefix: 'id/', lang: 'id', title: 'Tulis server MCP Anda sendiri' },
 ];
-const ENGLISH_RULES = STAGES.flatMap((s) => s.checks.map((c) => c.rule));
+const ENGLISH_RULES = STAGES.flatMap((s) => s.checks.map((c) => checkWords(c.id, 'en').rule));
 const STARTER = readFileSync(new URL('../../toy-servers/starter.mjs', import.meta.url), 'utf8');
 
 /** The Checker on the page, hydrated. */
@@ -60,7 +60,7 @@ const savedEdit = (page: Page) => page.evaluate((key) => localStorage.getItem(ke
  */
 async function rulesAreIndonesian(c: Locator): Promise<number> {
   const shown = await c.locator('[data-check]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-check')!, e.querySelector('.mcp-checker-rule')!.textContent!] as const));
-  for (const [id, rule] of shown) expect(rule, id).toContain(idChecks[id]!.rule);
+  for (const [id, rule] of shown) expect(rule, id).toContain(checkWords(id, 'id').rule);
   const text = (await c.textContent())!;
   expect(ENGLISH_RULES.filter((r) => text.includes(r)), 'English rule titles on the Indonesian page').toEqual([]);
   return shown.length;
@@ -108,7 +108,7 @@ for (const { prefix, lang, title } of RUNS) describe(`write-your-own-server (def
     if (lang === 'id') {
       expect(await rulesAreIndonesian(c)).toBeGreaterThan(0);
       // The failure's expectation and hint are Indonesian too, and so is the prose of what the server did (`actual`); the wire is not translated.
-      expect(await stdoutOnly.locator('.mcp-checker-detail').innerText()).toContain(idChecks['framing.stdout-only']!.hint);
+      expect(await stdoutOnly.locator('.mcp-checker-detail').innerText()).toContain(checkWords('framing.stdout-only', 'id').hint);
     }
     expect(await savedEdit(page), 'nothing edited yet').toBeNull();
 

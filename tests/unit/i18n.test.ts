@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { LANGS, formatNumber, t, table, toLang } from '../../src/i18n/index.ts';
+import { LANGS, formatNumber, intlLocale, t, table, toLang } from '../../src/i18n/index.ts';
+import { LOCALES } from '../../src/course/locales.ts';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -31,5 +33,25 @@ describe('widget strings, one table per language', () => {
     expect(toLang('fr')).toBe('en');
     expect(toLang(undefined)).toBe('en');
     expect(t('common.copy', {}, 'id')).toBe('Salin');
+  });
+});
+
+describe('one map of languages (src/course/locales.ts)', () => {
+  const folder = (lang: string) => new URL(`../../src/i18n/${lang}/`, import.meta.url);
+  const files = (lang: string) => readdirSync(folder(lang)).filter((f) => f.endsWith('.ts')).sort();
+
+  test("every language has a folder src/i18n/<lang>/ with every file of the English one, and Starlight's locales list the same languages in order", () => {
+    expect(LANGS[0]).toBe('en');
+    for (const lang of LANGS) expect(files(lang), `src/i18n/${lang}/`).toEqual(files('en'));
+    expect(Object.values(LOCALES).map((l) => l.lang)).toEqual([...LANGS]);
+    expect(Object.keys(LOCALES)[0]).toBe('root');
+  });
+
+  test('every language has a BCP 47 locale Intl knows, which formats its numbers', () => {
+    for (const lang of LANGS) {
+      const locale = intlLocale(lang);
+      expect(Intl.NumberFormat.supportedLocalesOf([locale]), lang).toEqual([locale]);
+      expect(formatNumber(1307.5, lang, { maximumFractionDigits: 1 })).toBe(new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(1307.5));
+    }
   });
 });

@@ -20,13 +20,10 @@ export const DISCOVER_CHECKS: CheckDef[] = [
   {
     id: 'discover.result',
     stage: 'discover',
-    rule: 'server/discover returns a valid DiscoverResult',
     specUrl: SPEC_URLS.discover,
     quote: 'server/discover lets a client query a server\'s supported protocol versions, capabilities, and identity before sending any other requests. Servers MUST implement it.',
     level: 'must',
     eras: ['modern', 'legacy'],
-    expected: `A result with resultType "complete", supportedVersions including "${MODERN_PROTOCOL_VERSION}", a capabilities object, and the caching hints ttlMs (integer >= 0) and cacheScope ("public" or "private").`,
-    hint: 'Answer server/discover with {resultType:"complete", supportedVersions:["2026-07-28"], capabilities:{...}, ttlMs:3600000, cacheScope:"public"}.',
     async run(c: CheckContext) {
       if (c.state.era === 'legacy') {
         c.fail(`this is a legacy server (${c.state.eraDetail ?? 'it answered initialize, not server/discover'}); revision ${MODERN_PROTOCOL_VERSION} requires server/discover and per-request _meta`);
@@ -50,12 +47,9 @@ export const DISCOVER_CHECKS: CheckDef[] = [
   {
     id: 'discover.server-info',
     stage: 'discover',
-    rule: "The server's identity goes in result._meta",
     specUrl: SPEC_URLS.meta,
     quote: "Servers SHOULD include the following io.modelcontextprotocol/* field in every result's _meta, unless specifically configured not to do so, to identify themselves without relying on any prior connection state: io.modelcontextprotocol/serverInfo",
     level: 'should',
-    expected: `The DiscoverResult carries _meta["${META_SERVER_INFO}"] = {name, version} (not a top-level serverInfo).`,
-    hint: `Add _meta: {"${META_SERVER_INFO}": {name: "my-server", version: "1.0.0"}} to the result.`,
     async run(c: CheckContext) {
       const s = await c.open();
       const r = expectResult(c, await s.request(c.request('server/discover')), 'server/discover');

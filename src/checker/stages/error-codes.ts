@@ -37,12 +37,9 @@ export const ERROR_CODE_CHECKS: CheckDef[] = [
   {
     id: 'jsonrpc.error-codes',
     stage: 'jsonrpc',
-    rule: 'No error code MCP reserves without defining it, and none of the retired ones',
     specUrl: SPEC_URLS.errorCodes,
     quote: 'Error codes in this sub-range are defined exclusively by the MCP specification and recorded in the schema. Implementations MUST NOT emit any code from this sub-range that is not defined by this specification and MUST use defined codes only with their specified meanings. / Implementations of this protocol version MUST NOT emit these codes: -32002 [...] -32042',
     level: 'must',
-    expected: 'Malformed requests (server/discover with clientCapabilities that is not an object; tools/call without name, resources/read without uri, prompts/get without name, for what the server offers) get errors whose codes are not in -32020 to -32099, except the defined -32020, -32021 and -32022, and never the retired -32002 or -32042.',
-    hint: 'Answer a request with a missing or wrong parameter with -32602 Invalid params; keep your own codes outside -32768 to -32000.',
     async run(c: CheckContext) {
       await ensureDiscover(c);
       const caps = c.state.capabilities ?? {};

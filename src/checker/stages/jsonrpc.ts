@@ -56,12 +56,9 @@ export const JSONRPC_CHECKS: CheckDef[] = [
   {
     id: 'jsonrpc.parse-error',
     stage: 'jsonrpc',
-    rule: 'Bad JSON gets -32700 Parse error, and the server keeps going',
     specUrl: SPEC_URLS.errorCodes,
     quote: 'All messages between MCP clients and servers MUST follow the JSON-RPC 2.0 specification. / MCP uses the standard JSON-RPC 2.0 error codes (-32700, -32600 to -32603) for general protocol failures.',
     level: 'must',
-    expected: 'A line that is not JSON is answered with error -32700 and no id (the id could not be read); the next request is answered normally.',
-    hint: 'Wrap JSON.parse in try/catch; on failure write {"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}} and carry on with the next line.',
     async run(c: CheckContext) {
       const s = await c.open();
       const from = s.lines.length;
@@ -79,12 +76,9 @@ export const JSONRPC_CHECKS: CheckDef[] = [
   {
     id: 'jsonrpc.null-id',
     stage: 'jsonrpc',
-    rule: 'A request with a null id gets -32600 Invalid Request',
     specUrl: SPEC_URLS.requests,
     quote: 'Requests MUST include a string or integer ID. Unlike base JSON-RPC, the ID MUST NOT be null.',
     level: 'must',
-    expected: 'A request whose id is null is not served; it is answered with error -32600 and no id.',
-    hint: 'Check that an id is a string or an integer before serving; otherwise answer -32600 without an id.',
     async run(c: CheckContext) {
       const s = await c.open();
       const req = { ...c.request('server/discover'), id: null };
@@ -104,13 +98,10 @@ export const JSONRPC_CHECKS: CheckDef[] = [
   {
     id: 'jsonrpc.batch',
     stage: 'jsonrpc',
-    rule: 'A batch (JSON array) gets no reply that is not a valid MCP message',
     specUrl: SPEC_URLS.stdio,
     quote: 'Each message is a single JSON-RPC request, notification, or response. / The server MUST NOT write anything to its stdout that is not a valid MCP message.',
     level: 'must',
     transports: ['stdio'],
-    expected: 'A JSON array is not an MCP message. The spec leaves the answer open (an error such as -32600, or nothing); whatever comes back is a single valid message, never an array, and the server keeps answering.',
-    hint: 'After JSON.parse, answer -32600 (without an id) when the value is not a plain object, Array.isArray(value) included.',
     async run(c: CheckContext) {
       const s = await c.open();
       const inner = c.request('server/discover');
@@ -138,13 +129,10 @@ export const JSONRPC_CHECKS: CheckDef[] = [
   {
     id: 'jsonrpc.notification-silent',
     stage: 'jsonrpc',
-    rule: 'Notifications get no reply',
     specUrl: SPEC_URLS.notifications,
     quote: 'The receiver MUST NOT send a response.',
     level: 'must',
     transports: ['stdio'],
-    expected: 'Messages without an id (notifications, even unknown ones) are never answered, not even with an error.',
-    hint: 'When a message has no "id", handle it (or ignore it) and write nothing back.',
     async run(c: CheckContext) {
       const s = await c.open();
       s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 'no-such-request', reason: 'checker' } });
@@ -164,12 +152,9 @@ export const JSONRPC_CHECKS: CheckDef[] = [
   {
     id: 'jsonrpc.unknown-method',
     stage: 'jsonrpc',
-    rule: 'An unknown method gets -32601 Method not found',
     specUrl: SPEC_URLS.errorCodes,
     quote: 'MCP uses the standard JSON-RPC 2.0 error codes (-32700, -32600 to -32603) for general protocol failures.',
     level: 'must',
-    expected: 'A request for a method the server does not implement is answered with error -32601.',
-    hint: 'End your method dispatch with a default branch that answers -32601 "Method not found".',
     async run(c: CheckContext) {
       const s = await c.open();
       const reply = await s.request(c.request('checker/no-such-method'));

@@ -22,12 +22,9 @@ export const LEGACY_CHECKS: CheckDef[] = [
   {
     id: 'legacy.initialize',
     stage: 'legacy',
-    rule: 'A legacy initialize gets an error naming the supported versions (or, on a dual-era server, a handshake)',
     specUrl: SPEC_URLS.versioning,
     quote: 'A server that supports only modern versions SHOULD name the protocol versions it supports in any error it returns to an initialize request, on any transport',
     level: 'should',
-    expected: `An initialize request (version ${LEGACY_PROTOCOL_VERSION}) gets a JSON-RPC error whose message or data names the versions the server speaks (e.g. data.supported: ["${MODERN_PROTOCOL_VERSION}"]); a dual-era server answers it with an InitializeResult instead.`,
-    hint: `Answer initialize with an error such as -32022 and data: {supported: ["${MODERN_PROTOCOL_VERSION}"], requested: <the version asked for>}, so an old client can tell its user why.`,
     async run(c: CheckContext) {
       await ensureDiscover(c);
       const versions = Array.isArray(c.state.discover?.supportedVersions) ? (c.state.discover.supportedVersions as unknown[]).filter((v): v is string => typeof v === 'string') : [];

@@ -59,12 +59,9 @@ export const MRTR_CHECKS: CheckDef[] = [
   {
     id: 'mrtr.input-required',
     stage: 'mrtr',
-    rule: 'input_required names what it needs, and only what the client declared',
     specUrl: SPEC_URLS.mrtr,
     quote: 'Servers MUST include at least one of inputRequests or requestState in every InputRequiredResult response. / Servers MUST NOT send elicitation requests with modes that are not supported by the client.',
     level: 'must',
-    expected: 'An InputRequiredResult: resultType "input_required" with inputRequests and/or requestState; each input request a bare {method, params} the client declared (here: form elicitation).',
-    hint: 'Return {resultType:"input_required", inputRequests:{key:{method:"elicitation/create", params:{mode:"form", message, requestedSchema}}}, requestState}.',
     async run(c: CheckContext) {
       const tool = await inputTool(c);
       const r = await ask(c, tool);
@@ -87,12 +84,9 @@ export const MRTR_CHECKS: CheckDef[] = [
   {
     id: 'mrtr.retry-completes',
     stage: 'mrtr',
-    rule: 'The retry completes in a fresh process, answered under its own id',
     specUrl: SPEC_URLS.mrtr,
     quote: 'Servers MUST NOT rely on prior requests over the same connection to establish context (e.g., capabilities, protocol version, client identity). / State that needs to span multiple requests (e.g., long-running tasks, application-level handles) MUST be referenced by an explicit identifier the client passes on each request.',
     level: 'must',
-    expected: 'Retrying with a new id, the answers in inputResponses and the exact requestState completes the call, even in a new process that never saw the first request.',
-    hint: 'Keep nothing in memory between the rounds: put what you need in requestState (signed) and read the answer from params.inputResponses.',
     needs: ['mrtr.input-required'],
     async run(c: CheckContext) {
       const tool = await inputTool(c);
@@ -127,12 +121,9 @@ export const MRTR_CHECKS: CheckDef[] = [
   {
     id: 'mrtr.tampered-state',
     stage: 'mrtr',
-    rule: 'A tampered requestState is refused, or changes nothing',
     specUrl: `${SPEC_URLS.mrtr}#basic-workflow`,
     quote: 'If requestState influences authorization, resource access, or business logic, servers MUST protect its integrity (e.g. HMAC or AEAD) and MUST reject state that fails verification. Integrity protection MAY be omitted only when tampering can cause nothing worse than request failure.',
     level: 'must',
-    expected: 'A retry whose requestState was changed by the client is refused (an error such as -32602, or a fresh input_required), or completes exactly as the honest retry does; it never completes with another outcome.',
-    hint: 'Treat requestState as attacker-controlled: sign it (HMAC) and verify the signature before using it; refuse it with -32602 when it does not match.',
     needs: ['mrtr.retry-completes'],
     async run(c: CheckContext) {
       const tool = await inputTool(c);
@@ -157,12 +148,9 @@ export const MRTR_CHECKS: CheckDef[] = [
   {
     id: 'mrtr.missing-answer',
     stage: 'mrtr',
-    rule: 'A retry without the answer is asked again',
     specUrl: `${SPEC_URLS.mrtr}#error-handling`,
     quote: 'If the client fails to send all the information requested in a previous InputRequests, and the missing information is necessary for the server to process the request, the server SHOULD respond with a new InputRequiredResult requesting the missing information again, rather than returning an error.',
     level: 'should',
-    expected: 'A retry that carries the requestState but no inputResponses gets a new input_required asking again (the spec says SHOULD, rather than an error).',
-    hint: 'When an expected answer is missing from inputResponses, return input_required again with the same question.',
     needs: ['mrtr.retry-completes'],
     async run(c: CheckContext) {
       const tool = await inputTool(c);

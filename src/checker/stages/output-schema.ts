@@ -59,12 +59,9 @@ export const OUTPUT_SCHEMA_CHECKS: CheckDef[] = [
   {
     id: 'tools.output-schema',
     stage: 'tools',
-    rule: "structuredContent conforms to the tool's outputSchema",
     specUrl: `${SPEC_URLS.tools}#output-schema`,
     quote: 'If an output schema is provided: Servers MUST provide structured results that conform to this schema.',
     level: 'must',
-    expected: 'Each tool that declares an outputSchema, called with every argument, completes with structuredContent that validates against that schema (JSON Schema 2020-12).',
-    hint: 'Build structuredContent to the outputSchema you list in tools/list (every required property, the declared types), and validate it before returning it.',
     async run(c: CheckContext) {
       const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
       const declaring = tools.filter((t) => isObject(t.outputSchema));
@@ -98,12 +95,9 @@ export const OUTPUT_SCHEMA_CHECKS: CheckDef[] = [
   {
     id: 'tools.structured-text',
     stage: 'tools',
-    rule: 'structuredContent also comes as JSON text in a TextContent block',
     specUrl: `${SPEC_URLS.tools}#structured-content`,
     quote: 'For backwards compatibility, a tool that returns structured content SHOULD also return the serialized JSON in a TextContent block.',
     level: 'should',
-    expected: 'A complete result with structuredContent also has a content block {type:"text"} whose text is that value as JSON (JSON.stringify(structuredContent)).',
-    hint: 'Next to structuredContent, add {type:"text", text: JSON.stringify(structuredContent)} to content, for clients that read only content.',
     async run(c: CheckContext) {
       const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
       if (!tools.some((t) => mayCall(c, t))) noCallableTool(c, tools, 'the server lists no tools');

@@ -31,12 +31,9 @@ export const RESOURCES_PROMPTS_CHECKS: CheckDef[] = [
   {
     id: 'resources.list',
     stage: 'resources-prompts',
-    rule: 'resources/list and resources/templates/list return valid results with caching hints',
     specUrl: SPEC_URLS.resources,
     quote: 'Servers that declare the resources capability MUST respond to resources/list requests with the set of resources currently available to the requesting client. / Servers MUST include caching hints on results with resultType: "complete" returned by [resources/list, resources/templates/list].',
     level: 'must',
-    expected: 'resources/list gives {resultType:"complete", resources:[{uri, name}...], ttlMs, cacheScope}; resources/templates/list gives resourceTemplates the same way.',
-    hint: 'Answer both list methods with resultType "complete", the array, ttlMs and cacheScope (an empty resourceTemplates array is fine).',
     async run(c: CheckContext) {
       await needCapability(c, 'resources');
       const s = await c.open();
@@ -51,12 +48,9 @@ export const RESOURCES_PROMPTS_CHECKS: CheckDef[] = [
   {
     id: 'resources.read',
     stage: 'resources-prompts',
-    rule: 'resources/read returns a valid ReadResourceResult with caching hints',
     specUrl: SPEC_URLS.resources,
     quote: 'Servers MUST include caching hints on results with resultType: "complete" returned by [resources/read].',
     level: 'must',
-    expected: 'Reading the first listed resource gives {resultType:"complete", contents:[{uri, text or blob}], ttlMs, cacheScope}.',
-    hint: 'resources/read results are cacheable: include ttlMs and cacheScope beside contents.',
     async run(c: CheckContext) {
       await needCapability(c, 'resources');
       const s = await c.open();
@@ -75,12 +69,9 @@ export const RESOURCES_PROMPTS_CHECKS: CheckDef[] = [
   {
     id: 'resources.not-found',
     stage: 'resources-prompts',
-    rule: 'A resource that does not exist gets -32602',
     specUrl: SPEC_URLS.resourcesErrors,
     quote: 'If the requested resource does not exist, servers MUST return a JSON-RPC error with code -32602 (Invalid Params).',
     level: 'must',
-    expected: 'resources/read for an unknown URI gets error -32602 (the retired -32002 and an empty contents array are both wrong).',
-    hint: 'When no resource has the URI, answer {"code":-32602,"message":"Resource not found","data":{"uri":...}}.',
     async run(c: CheckContext) {
       await needCapability(c, 'resources');
       const s = await c.open();
@@ -97,12 +88,9 @@ export const RESOURCES_PROMPTS_CHECKS: CheckDef[] = [
   {
     id: 'prompts.list-get',
     stage: 'resources-prompts',
-    rule: 'prompts/list and prompts/get return valid results',
     specUrl: SPEC_URLS.prompts,
     quote: 'Servers that declare the prompts capability MUST respond to prompts/list requests with the set of prompts currently available to the requesting client. / Servers MUST include caching hints on results with resultType: "complete" returned by [prompts/list].',
     level: 'must',
-    expected: 'prompts/list gives {resultType:"complete", prompts:[{name}...], ttlMs, cacheScope}; prompts/get of the first prompt gives {resultType:"complete", messages:[{role, content}]}.',
-    hint: 'prompts/list is cacheable (ttlMs, cacheScope); prompts/get is not, and each message has one content block.',
     async run(c: CheckContext) {
       await needCapability(c, 'prompts');
       const s = await c.open();
@@ -124,12 +112,9 @@ export const RESOURCES_PROMPTS_CHECKS: CheckDef[] = [
   {
     id: 'prompts.unknown',
     stage: 'resources-prompts',
-    rule: 'An unknown prompt gets -32602',
     specUrl: `${SPEC_URLS.prompts}#error-handling`,
     quote: 'Servers SHOULD return standard JSON-RPC errors for common failure cases: Invalid prompt name: -32602 (Invalid params)',
     level: 'should',
-    expected: 'prompts/get for a prompt the server does not have gets error -32602.',
-    hint: 'When no prompt has the name, answer {"code":-32602,"message":"Unknown prompt: <name>"}.',
     async run(c: CheckContext) {
       await needCapability(c, 'prompts');
       const s = await c.open();

@@ -24,12 +24,9 @@ import type { StageId } from '../types.ts';
 export const RESULT_TYPE_CHECK: CheckDef = {
   id: 'tools.result-type',
   stage: 'tools',
-  rule: 'A result that asks for input says resultType "input_required"',
   specUrl: `${SPEC}/basic#resulttype`,
   quote: 'The result MUST include a resultType field to indicate the type of the result. / A resultType of "input_required" indicates the request is incomplete and more information is needed to process the request. The result contains an InputRequiredResult object with additional information needed.',
   level: 'must',
-  expected: 'Each tool, called with only its required arguments and with all of them, answers either a final result (resultType "complete", no inputRequests, no requestState) or resultType "input_required" with its inputRequests and/or requestState.',
-  hint: 'When a tool needs more input, return {resultType:"input_required", inputRequests:{...}, requestState}; "complete" is for the final result only.',
   async run(c: CheckContext) {
     const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
     if (!tools.some((t) => mayCall(c, t))) noCallableTool(c, tools, 'the server lists no tools');
@@ -60,12 +57,9 @@ function noInputRequiredCheck(id: string, stage: StageId, lists: { capability?: 
   return {
     id,
     stage,
-    rule: `input_required only on tools/call, resources/read and prompts/get, never on ${names.join(', ')}`,
     specUrl: `${SPEC_URLS.mrtr}#supported-requests`,
     quote: 'Servers MUST NOT send InputRequiredResult responses on any other client requests.',
     level: 'must',
-    expected: `${names.join(', ')}, asked by a client that declares form elicitation, ${names.length === 1 ? 'answers' : 'answer'} without resultType "input_required", inputRequests or requestState.`,
-    hint: 'Ask for input only from tools/call, resources/read or prompts/get; lists and server/discover always give their complete result.',
     async run(c: CheckContext) {
       await ensureDiscover(c);
       const caps = c.state.capabilities ?? {};

@@ -176,13 +176,10 @@ export const SUBSCRIPTION_CHECKS: CheckDef[] = [
   {
     id: 'subscriptions.acknowledged',
     stage: 'jsonrpc',
-    rule: 'A listen stream is acknowledged first, under its subscriptionId',
     specUrl: `${SUBSCRIPTIONS_URL}#acknowledgment`,
     quote: 'The server MUST send notifications/subscriptions/acknowledged as the first message carrying the subscription\'s ID in _meta under io.modelcontextprotocol/subscriptionId, and MUST NOT send any notification on the subscription before it.',
     level: 'must',
     transports: ['stdio'],
-    expected: 'subscriptions/listen (asking for every type the server declares) is answered first with notifications/subscriptions/acknowledged whose _meta["io.modelcontextprotocol/subscriptionId"] is the id of the request and whose notifications name only types the request asked for; the request itself gets no reply while the stream is open.',
-    hint: 'On subscriptions/listen, write {"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"_meta":{"io.modelcontextprotocol/subscriptionId":<the request id>},"notifications":{...what you will send}}} before anything else for that stream, and keep the request open.',
     async run(c: CheckContext) {
       await ensureDiscover(c);
       const s = await c.open();
@@ -224,13 +221,10 @@ export const SUBSCRIPTION_CHECKS: CheckDef[] = [
   {
     id: 'subscriptions.requested-only',
     stage: 'jsonrpc',
-    rule: 'A stream carries only the notification types it asked for',
     specUrl: `${SUBSCRIPTIONS_URL}#opening-a-stream`,
     quote: 'The server MUST NOT send notification types the client has not explicitly requested.',
     level: 'must',
     transports: ['stdio'],
-    expected: 'After each tool is called, a stream that asked for nothing (notifications {}) carries nothing but its acknowledgement, and the stream that asked for the declared types carries only those.',
-    hint: 'Keep each stream\'s filter and send a notification on a stream only when its filter asked for that type (toolsListChanged, promptsListChanged, resourcesListChanged, or the URI in resourceSubscriptions).',
     needs: ['subscriptions.acknowledged'],
     async run(c: CheckContext) {
       const w = await watchStreams(c);
@@ -262,13 +256,10 @@ export const SUBSCRIPTION_CHECKS: CheckDef[] = [
   {
     id: 'subscriptions.subscription-id',
     stage: 'jsonrpc',
-    rule: 'Everything on a stream carries its subscriptionId',
     specUrl: `${SUBSCRIPTIONS_URL}#receiving-notifications`,
     quote: '(schema, NotificationMetaObject) The server MUST include this key on every notification delivered via a subscriptions/listen stream, so the client can correlate the notification with the originating subscription. / Like every other message on the stream, the response carries io.modelcontextprotocol/subscriptionId in _meta, identifying which subscription it closes. / Server-sent cancellation notifications MUST reference a subscriptions/listen request, to terminate that subscription stream',
     level: 'must',
     transports: ['stdio'],
-    expected: 'Every notifications/tools/list_changed, prompts/list_changed, resources/list_changed and resources/updated carries _meta["io.modelcontextprotocol/subscriptionId"] = the id of an open subscriptions/listen request; a result that closes a stream carries its id in result._meta the same way; a notifications/cancelled from the server names a subscriptions/listen request.',
-    hint: 'Put _meta: {"io.modelcontextprotocol/subscriptionId": <the listen request id>} in every notification of a stream and in the result that closes it.',
     needs: ['subscriptions.acknowledged'],
     async run(c: CheckContext) {
       const w = await watchStreams(c);

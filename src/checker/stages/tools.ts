@@ -22,12 +22,9 @@ export const TOOLS_CHECKS: CheckDef[] = [
   {
     id: 'tools.list',
     stage: 'tools',
-    rule: 'tools/list returns a valid ListToolsResult with caching hints',
     specUrl: SPEC_URLS.tools,
     quote: 'Servers that declare the tools capability MUST respond to tools/list requests with the set of tools currently available to the requesting client. / Servers MUST include caching hints on results with resultType: "complete" returned by [tools/list].',
     level: 'must',
-    expected: 'A result with resultType "complete", a tools array (each with a name and an inputSchema of type "object"), ttlMs and cacheScope.',
-    hint: 'Answer tools/list with {resultType:"complete", tools:[...], ttlMs:300000, cacheScope:"public"}; every tool needs name and inputSchema {type:"object"}.',
     async run(c: CheckContext) {
       const s = await c.open();
       const reply = await s.request(c.request('tools/list'));
@@ -43,12 +40,9 @@ export const TOOLS_CHECKS: CheckDef[] = [
   {
     id: 'tools.call',
     stage: 'tools',
-    rule: 'tools/call returns a valid CallToolResult',
     specUrl: SPEC_URLS.tools,
     quote: 'The result MUST include a resultType field to indicate the type of the result.',
     level: 'must',
-    expected: 'A call with well-formed arguments gets a result with resultType "complete" and a content array of content blocks (or a valid input_required result).',
-    hint: 'Return {resultType:"complete", content:[{type:"text", text:"..."}]} from tools/call, plus isError:true when the tool itself failed.',
     async run(c: CheckContext) {
       const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
       const callable = tools.filter((t) => mayCall(c, t)).slice(0, 5);
@@ -78,12 +72,9 @@ export const TOOLS_CHECKS: CheckDef[] = [
   {
     id: 'tools.unknown-tool',
     stage: 'tools',
-    rule: 'An unknown tool gets -32602 Invalid params',
     specUrl: SPEC_URLS.toolsErrors,
     quote: 'Protocol Errors indicate issues with the request structure itself [...] Unknown tool [...] They are returned as standard JSON-RPC errors. / (schema, InvalidParamsError) In MCP, this error is returned in various contexts when request parameters fail validation: Tools: Unknown tool name or invalid tool arguments',
     level: 'must',
-    expected: 'tools/call for a tool the server does not have is a protocol error: -32602 (not -32601, which is for unknown methods).',
-    hint: 'When no tool has the requested name, answer {"code":-32602,"message":"Unknown tool: <name>"}.',
     async run(c: CheckContext) {
       const s = await c.open();
       const reply = await s.request(c.request('tools/call', { name: 'checker_no_such_tool', arguments: {} }));
@@ -101,12 +92,9 @@ export const TOOLS_CHECKS: CheckDef[] = [
   {
     id: 'tools.execution-error',
     stage: 'tools',
-    rule: 'Bad tool input is a tool execution error (isError: true)',
     specUrl: SPEC_URLS.toolsErrors,
     quote: 'Any errors that originate from the tool SHOULD be reported inside the result object, with isError set to true, not as an MCP protocol-level error response.',
     level: 'should',
-    expected: 'Arguments of the wrong type get a complete result with isError: true and a message the model can act on (or -32602), never an internal error or a success.',
-    hint: 'Validate the arguments; when they are wrong, return {resultType:"complete", content:[{type:"text", text:"what was wrong"}], isError:true}.',
     async run(c: CheckContext) {
       const tools = (await ensureTools(c)) ?? c.skip('tools/list gave no tools');
       const breakable = tools.filter((t) => brokenArguments(t.inputSchema) !== undefined);

@@ -1,8 +1,7 @@
 /**
- * The words of a check in the page's language. English is single-sourced in
- * the checker's own definitions (src/checker/stages/, which the command line
- * prints too), so a check result already carries it; Indonesian comes from
- * src/i18n/id/checks.ts, keyed by check id. Skip and not-run reasons, and
+ * The words of a check in the page's language: its rule, expectation and
+ * fix from the string tables (src/i18n/<lang>/checks.ts, keyed by check id,
+ * through src/i18n/checks.ts). Skip and not-run reasons, and
  * what the era probe found (sentences the checker writes while it runs), are
  * matched against the patterns of that file and translated with what they
  * captured; anything unknown stays as written.
@@ -12,7 +11,7 @@
  * field paths are kept byte for byte.
  *
  * ```ts
- * const w = checkWords(result, 'id');   // { rule, expected, hint } in Indonesian
+ * const w = checkWords(result.id, 'id'); // { rule, expected, hint } in Indonesian
  * reasonWords('the server does not declare the prompts capability', 'id');
  * // 'server tidak mendeklarasikan capability prompts'
  * actualWords('the unknown method was answered with a result', 'id');
@@ -20,18 +19,28 @@
  * ```
  */
 import { currentLang, formatNumber, setLang, type Lang } from '../../i18n/index.ts';
-import { checkActualParts, checkActuals, checkEras, checkReasons, checks, type CheckWords } from '../../i18n/id/checks.ts';
+import { checkActualParts, checkActuals, checkEras, checkReasons } from '../../i18n/id/checks.ts';
+import { checkWords, type CheckWords } from '../../i18n/checks.ts';
 import { violationText } from '../pure/meaning.ts';
 
-export type { CheckWords };
+export { checkWords, type CheckWords };
 
-/** The rule title, expectation and hint of a check (`check` carries the English, as a CheckResult or CheckDef does). */
-export function checkWords(check: { id: string } & CheckWords, lang: Lang): CheckWords {
-  if (lang === 'id') {
-    const id = checks[check.id];
-    if (id) return id;
-  }
-  return { rule: check.rule, expected: check.expected, hint: check.hint };
+/** A language's patterns for the sentences the checker writes in English while it runs (see src/i18n/id/checks.ts). */
+interface Sentences {
+  reasons: readonly { en: RegExp; id: string }[];
+  eras: readonly { en: RegExp; id: string }[];
+  actuals: readonly { en: RegExp; id: string }[];
+  parts: readonly { en: RegExp; id: string }[];
+}
+
+/** The patterns of each language that has them; a language without any (English, the checker's own) shows the sentences as written. */
+const SENTENCES: Partial<Record<Lang, Sentences>> = {
+  id: { reasons: checkReasons, eras: checkEras, actuals: checkActuals, parts: checkActualParts },
+};
+
+/** The patterns of `lang` (the caller checked it has some). */
+function sentencesOf(lang: Lang): Sentences {
+  return SENTENCES[lang] ?? { reasons: [], eras: [], actuals: [], parts: [] };
 }
 
 /**
@@ -42,8 +51,8 @@ export function checkWords(check: { id: string } & CheckWords, lang: Lang): Chec
  * kept. Unknown reasons come back unchanged.
  */
 export function reasonWords(reason: string, lang: Lang): string {
-  if (lang === 'en') return reason;
-  for (const { en, id } of checkReasons) {
+  if (!SENTENCES[lang]) return reason;
+  for (const { en, id } of sentencesOf(lang).reasons) {
     const m = en.exec(reason);
     if (m) return id.replace(/\{(~?)(\d)\}/g, (_, kind: string, n: string) => (kind === '~' ? actualWords(m[Number(n)] ?? '', lang) : reasonWords(m[Number(n)] ?? '', lang)));
   }
@@ -61,8 +70,8 @@ export function reasonWords(reason: string, lang: Lang): string {
  * ```
  */
 export function eraWords(detail: string, lang: Lang): string {
-  if (lang === 'en') return detail;
-  return translateActual(detail, lang, checkEras)?.text ?? detail;
+  if (!SENTENCES[lang]) return detail;
+  return translateActual(detail, lang, sentencesOf(lang).eras)?.text ?? detail;
 }
 
 /** True when every prose part of an era finding's `detail` has an Indonesian pattern (for tests). */
@@ -89,8 +98,8 @@ interface Translated {
  * pattern matches comes back unchanged.
  */
 export function actualWords(actual: string, lang: Lang): string {
-  if (lang === 'en') return actual;
-  return translateActual(actual, lang, checkActuals)?.text ?? actual;
+  if (!SENTENCES[lang]) return actual;
+  return translateActual(actual, lang, sentencesOf(lang).actuals)?.text ?? actual;
 }
 
 /** True when every prose part of `actual` (a whole sentence, or a part of one) has an Indonesian pattern (for tests). */
@@ -123,9 +132,9 @@ function translateActual(text: string, lang: Lang, patterns: readonly { en: RegE
 function fragment(text: string, lang: Lang): Translated {
   const violation = violationIn(text, lang);
   if (violation !== undefined) return { text: violation, complete: true };
-  const part = translateActual(text, lang, checkActualParts);
+  const part = translateActual(text, lang, sentencesOf(lang).parts);
   if (part?.complete) return part;
-  const sentence = translateActual(text, lang, checkActuals);
+  const sentence = translateActual(text, lang, sentencesOf(lang).actuals);
   if (sentence?.complete) return sentence;
   return part ?? sentence ?? { text, complete: false };
 }

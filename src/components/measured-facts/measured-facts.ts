@@ -4,7 +4,7 @@
  * token counts), and the one provenance note a page with figures carries,
  * in the page's language (src/i18n, area `facts`).
  */
-import { formatNumber, t, type Lang } from '../../i18n/index.ts';
+import { formatNumber, intlLocale, t, type Lang } from '../../i18n/index.ts';
 
 /** The shape of measured.json that this module reads. */
 export interface MeasuredFile {
@@ -37,7 +37,7 @@ export function lookupFact(file: MeasuredFile, path: string): unknown {
 export function formatDate(iso: string, lang: Lang): string {
   const d = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : undefined;
   if (!d || Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'id' ? 'id-ID' : 'en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d);
 }
 
 /**

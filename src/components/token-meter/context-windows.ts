@@ -3,7 +3,7 @@
  * sizes of current models, not any one vendor's figure: 128K, 200K and 1M
  * tokens (K = 1,000 here).
  */
-import type { Lang } from '../../i18n/index.ts';
+import { intlLocale, type Lang } from '../../i18n/index.ts';
 
 /** A context-window size, in tokens. */
 export interface ContextWindow {
@@ -30,7 +30,7 @@ export function windowShare(tokens: number, window: ContextWindow): number {
  * grouping as the language writes them (`1.5%` / `1,5%`, `1,200%` / `1.200%`).
  */
 export function formatShare(percent: number, lang: Lang = 'en'): string {
-  const locale = lang === 'id' ? 'id-ID' : 'en-US';
+  const locale = intlLocale(lang);
   if (percent > 0 && percent < 0.1) return `<${(0.1).toLocaleString(locale)}%`;
   const shown = percent < 10 ? percent.toLocaleString(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) : Math.round(percent).toLocaleString(locale);
   return `${shown}%`;

@@ -19,7 +19,7 @@ import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
 import { share } from './share.ts';
 
-export const en = {
+export const strings = {
   ...common,
   ...console,
   ...editor,

@@ -1,9 +1,15 @@
 /**
  * Kata-kata setiap pemeriksaan checker dalam bahasa Indonesia, dengan kunci id
- * pemeriksaan (`framing.stdout-only`, `meta.unknown-version`, ...). Versi
- * bahasa Inggrisnya hanya ada di satu tempat, di definisi pemeriksaan
- * (src/checker/stages/), karena CLI `npm run check-server` juga mencetaknya;
- * widget Checker di halaman berbahasa Indonesia memakai tabel ini.
+ * pemeriksaan (`framing.stdout-only`, `meta.unknown-version`, ...): kembaran
+ * `../en/checks.ts`, dengan kunci yang persis sama (tipe `CheckWordsTable`
+ * membuat kunci yang hilang menjadi error kompilasi). CLI `npm run
+ * check-server` mencetak versi bahasa Inggrisnya; widget Checker di halaman
+ * berbahasa Indonesia memakai tabel ini.
+ *
+ * Kalimat yang ditulis checker saat berjalan (alasan dilewati, apa yang
+ * diterima, temuan era) berbahasa Inggris di checker; pola `checkReasons`,
+ * `checkEras`, `checkActuals` dan `checkActualParts` di bawah
+ * menerjemahkannya.
  *
  * Yang tidak diterjemahkan: kode error, nama method, nama field, potongan
  * JSON, perintah (byte wire tetap seperti di spesifikasi). Yang diterjemahkan:
@@ -13,16 +19,12 @@
  *
  * https://modelcontextprotocol.io/specification/2026-07-28
  */
+import type { CheckWords, checks as en } from '../en/checks.ts';
 
-/** Kata-kata satu pemeriksaan: judul aturan, apa yang diharapkan, dan satu kalimat cara memperbaikinya. */
-export interface CheckWords {
-  rule: string;
-  expected: string;
-  hint: string;
-}
+export type { CheckWords };
 
-/** Kata-kata setiap pemeriksaan, dengan kunci id pemeriksaan (lihat `CHECK_IDS` di src/checker). */
-export const checks: Readonly<Record<string, CheckWords>> = {
+/** Kata-kata setiap pemeriksaan, dengan kunci id pemeriksaan (kunci yang sama dengan `../en/checks.ts`). */
+export const checks: Readonly<Record<keyof typeof en, CheckWords>> = {
   'framing.stdout-only': {
     rule: 'Hanya pesan JSON-RPC yang boleh ada di stdout',
     expected: 'Setiap baris yang ditulis server ke stdout adalah satu pesan JSON-RPC; log, banner, dan cetakan debug masuk ke stderr.',

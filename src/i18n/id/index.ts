@@ -2,7 +2,7 @@
  * Every Indonesian string of the widgets, one file per widget area, with
  * exactly the keys of the English table.
  */
-import type { en } from '../en/index.ts';
+import type { strings as en } from '../en/index.ts';
 import { common } from './common.ts';
 import { console } from './console.ts';
 import { editor } from './editor.ts';
@@ -20,7 +20,7 @@ import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
 import { share } from './share.ts';
 
-export const id: Record<keyof typeof en, string> = {
+export const strings: Record<keyof typeof en, string> = {
   ...common,
   ...console,
   ...editor,

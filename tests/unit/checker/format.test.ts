@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeEngine } from '../../../src/engines/node/node-engine.ts';
-import { formatReport, runChecks, type CheckOptions, type CheckReport } from '../../../src/checker/index.ts';
+import { formatReport, runChecks, withWords, type CheckOptions, type CheckReport, type WordedCheck } from '../../../src/checker/index.ts';
+import { checkWordsIn } from '../../../src/i18n/checks.ts';
 import { MAX_LINE_CHARS } from '../../../src/checker/format.ts';
 import { writeMutants } from '../../fixtures/mutants/generate.mjs';
 
@@ -14,15 +15,15 @@ const ROOT = new URL('../../../', import.meta.url).pathname;
 const FAST: CheckOptions = { replyTimeoutMs: 5000, exitTimeoutMs: 2000, quietMs: 150 };
 let mutants: string;
 
-async function check(root: string, entry: string, options: CheckOptions = {}): Promise<{ report: CheckReport; lines: string[] }> {
+async function check(root: string, entry: string, options: CheckOptions = {}): Promise<{ report: CheckReport<WordedCheck>; lines: string[] }> {
   const engine = new NodeEngine({ root });
-  const report = await runChecks(() => engine.spawn(entry), { ...FAST, ...options });
+  const report = withWords(await runChecks(() => engine.spawn(entry), { ...FAST, ...options }), checkWordsIn('en'));
   const text = formatReport(report);
   expect(text.endsWith('\n')).toBe(true);
   return { report, lines: text.slice(0, -1).split('\n') };
 }
 
-const checks = (r: CheckReport) => r.stages.flatMap((s) => s.checks);
+const checks = (r: CheckReport<WordedCheck>) => r.stages.flatMap((s) => s.checks);
 
 /** The closing line, from the report's own counts. */
 function closing(r: CheckReport): string {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_IDS, runChecks, type CheckReport, type CheckResult } from '../../../src/checker/index.ts';
+import { CHECK_IDS, runChecks, type CheckReport, type CheckResult, type WordedCheck } from '../../../src/checker/index.ts';
 import { HTTP_CHECKS } from '../../../src/checker/stages/http.ts';
 import { encodeHeaderValue, headersFor, httpSpawner, type HttpProcess } from '../../../src/checker/http-process.ts';
 import { httpServerHint } from '../../../src/checker/http-hint.ts';
@@ -259,7 +259,7 @@ describe('check-server --url', () => {
   it('pointed at http.mjs over stdio, says it looks like a Streamable HTTP server and to use --url', async () => {
     const r = await cli(['--timeout', '1000', '--json', 'node', join(ROOT, 'toy-servers/http.mjs'), '0']);
     expect(r.code).toBe(1);
-    const report = JSON.parse(r.stdout) as CheckReport;
+    const report = JSON.parse(r.stdout) as CheckReport<WordedCheck>;
     const failedFraming = report.stages[0].checks.filter((c) => c.status === 'fail');
     expect(failedFraming.length).toBeGreaterThan(0);
     for (const c of failedFraming) expect(c.hint).toMatch(/looks like a Streamable HTTP server .*--url http:\/\/127\.0\.0\.1:\d+\/mcp/);

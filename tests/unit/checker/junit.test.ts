@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NodeEngine } from '../../../src/engines/node/node-engine.ts';
-import { runChecks, type CheckOptions, type CheckReport, type CheckResult } from '../../../src/checker/index.ts';
+import { runChecks, withWords, type CheckOptions, type CheckReport, type CheckResult, type WordedCheck } from '../../../src/checker/index.ts';
+import { checkWordsIn } from '../../../src/i18n/checks.ts';
 import { toJUnit } from '../../../src/checker/junit.ts';
 import { REFERENCE, writeMutants } from '../../fixtures/mutants/generate.mjs';
 
@@ -46,13 +47,13 @@ function parseXml(xml: string): Element {
 /** What a text of the report becomes in XML: the characters XML 1.0 cannot carry written as \uXXXX. */
 const xmlSafe = (s: string) => s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 
-async function check(root: string, entry: string, options: CheckOptions = {}): Promise<CheckReport> {
+async function check(root: string, entry: string, options: CheckOptions = {}): Promise<CheckReport<WordedCheck>> {
   const engine = new NodeEngine({ root });
-  return runChecks(() => engine.spawn(entry), { ...FAST, ...options });
+  return withWords(await runChecks(() => engine.spawn(entry), { ...FAST, ...options }), checkWordsIn('en'));
 }
 
 /** Asserts that the JUnit document says what the report says, testcase by testcase. */
-function expectSame(report: CheckReport, xml: string, strict: boolean, name: string): Element {
+function expectSame(report: CheckReport<WordedCheck>, xml: string, strict: boolean, name: string): Element {
   const doc = parseXml(xml);
   const checks = report.stages.flatMap((s) => s.checks);
   const failing = (c: CheckResult) => c.status === 'fail' || (strict && c.status === 'warn');

@@ -147,7 +147,8 @@ describe('src/checker/report.schema.json', () => {
     expect(propertiesOf(schema.properties.summary)).toEqual(membersOf('CheckReport.summary'));
     expect(propertiesOf(schema.properties.server)).toEqual(membersOf('CheckReport.server'));
     expect(propertiesOf(schema.properties.incomplete.items)).toEqual(membersOf('CheckReport.incomplete'));
-    expect(propertiesOf(d.checkResult)).toEqual(membersOf('CheckResult'));
+    // The command line writes each check with its words (`withWords`): a CheckResult and the CheckWords.
+    expect(propertiesOf(d.checkResult)).toEqual({ ...membersOf('CheckResult'), ...membersOf('CheckWords') });
     expect(propertiesOf(d.stageReport)).toEqual(membersOf('StageReport'));
     expect(propertiesOf(d.eraFinding)).toEqual(membersOf('EraFinding'));
     expect(propertiesOf(d.wireLine)).toEqual(membersOf('WireLine'));

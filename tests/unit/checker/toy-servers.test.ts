@@ -35,7 +35,7 @@ describe('checker on the toy servers', () => {
     const r = await run('noisy');
     expect(failed(r)).toEqual(['framing.stdout-only']);
     const check = r.stages[0].checks[0];
-    expect(check.rule).toBe('Nothing but JSON-RPC messages on stdout');
+    expect(check.id).toBe('framing.stdout-only');
     expect(check.actual).toContain('calendar-noisy v1.0.0 starting');
   }, 120_000);
 

@@ -1,11 +1,12 @@
 /**
- * The checker's words in both languages. English lives once, in the checks'
- * own definitions (src/checker/stages/, printed by the command line too);
- * Indonesian lives in src/i18n/id/checks.ts, keyed by check id. These tests
- * fail when a check id has no Indonesian words (or the table names an id the
- * checker does not have), when a translation is empty or still English, when
- * a wire term of the English (an error code, a method or field name, a short
- * quoted value) is missing from the Indonesian, when a skip reason the
+ * The checker's words in every language. Each check's rule, expectation and
+ * fix live in the string tables, one per language (src/i18n/en/checks.ts,
+ * src/i18n/id/checks.ts), keyed by check id; the checker itself writes none.
+ * These tests fail when a check id has no words in a language (or a table
+ * names an id the checker does not have), when a table lacks a key the
+ * English has, when a word is empty or (in a translation) still the English,
+ * when a wire term of the English (an error code, a method or field name, a
+ * short quoted value) is missing from a translation, when a skip reason the
  * checker can write has no Indonesian pattern, and when a template of what a
  * failed check received (`actual`) has no Indonesian pattern.
  */
@@ -13,8 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CHECK_IDS, STAGES } from '../../../src/checker/index.ts';
-import { checks } from '../../../src/i18n/id/checks.ts';
-import { actualWords, checkWords, hasActualWords, hasReasonWords, reasonWords } from '../../../src/components/checker/check-words.ts';
+import { LANGS } from '../../../src/i18n/index.ts';
+import { checkWords, checkWordsTable } from '../../../src/i18n/checks.ts';
+import { actualWords, hasActualWords, hasReasonWords, reasonWords } from '../../../src/components/checker/check-words.ts';
 import ts from 'typescript';
 
 const DEFS = STAGES.flatMap((s) => s.checks);
@@ -41,34 +43,41 @@ function wireTerms(s: string): string[] {
   return [...new Set(terms)].filter((t) => !PROSE.includes(t)).sort();
 }
 
-describe('Indonesian words of every check', () => {
-  test('every check id of the checker has Indonesian words, and there are none for ids it does not have', () => {
-    const ids = Object.keys(checks).sort();
+const EN = checkWordsTable('en');
+const TRANSLATIONS = LANGS.filter((l) => l !== 'en');
+
+describe('the words of every check, in every language', () => {
+  test.each(LANGS)('%s: every check id of the checker has words, and there are none for ids it does not have', (lang) => {
+    const ids = Object.keys(checkWordsTable(lang)).sort();
     expect(CHECK_IDS.length).toBeGreaterThan(20);
-    expect([...CHECK_IDS].sort().filter((id) => !ids.includes(id)), 'check ids without Indonesian words').toEqual([]);
-    expect(ids.filter((id) => !CHECK_IDS.includes(id)), 'Indonesian words for ids the checker does not have').toEqual([]);
+    expect([...CHECK_IDS].sort().filter((id) => !ids.includes(id)), `check ids without ${lang} words`).toEqual([]);
+    expect(ids.filter((id) => !CHECK_IDS.includes(id)), `${lang} words for ids the checker does not have`).toEqual([]);
   });
 
-  test('each rule, expectation and hint is filled in, translated, and keeps every wire term of the English', () => {
+  test.each(LANGS)('%s: the same keys as the English, each rule, expectation and hint filled in', (lang) => {
+    const table = checkWordsTable(lang) as unknown as Readonly<Record<string, Record<string, string>>>;
+    expect(Object.keys(table).sort()).toEqual(Object.keys(EN).sort());
+    for (const [id, words] of Object.entries(EN)) {
+      expect(Object.keys(table[id] ?? {}).sort(), `${lang} ${id}`).toEqual(Object.keys(words).sort());
+      for (const f of FIELDS) expect((table[id]?.[f] ?? '').trim(), `${lang} ${id} ${f} is empty`).not.toBe('');
+    }
+  });
+
+  test.each(TRANSLATIONS)('%s: each rule, expectation and hint is translated and keeps every wire term of the English', (lang) => {
     for (const def of DEFS) {
-      const id = checks[def.id]!;
+      const en = checkWords(def.id, 'en');
+      const said = checkWords(def.id, lang);
       for (const f of FIELDS) {
-        expect(id[f].trim(), `${def.id} ${f} is empty`).not.toBe('');
-        expect(id[f], `${def.id} ${f} is still the English`).not.toBe(def[f]);
-        const missing = wireTerms(def[f]).filter((term) => !id[f].includes(term));
-        expect(missing, `${def.id} ${f}: wire terms of the English missing from the Indonesian`).toEqual([]);
+        expect(said[f], `${def.id} ${f} is still the English`).not.toBe(en[f]);
+        const missing = wireTerms(en[f]).filter((term) => !said[f].includes(term));
+        expect(missing, `${def.id} ${f}: wire terms of the English missing from the ${lang}`).toEqual([]);
       }
     }
   });
 
-  test('checkWords: English from the checker on English pages, Indonesian from the table on Indonesian ones', () => {
-    for (const def of DEFS) {
-      expect(checkWords(def, 'en')).toEqual({ rule: def.rule, expected: def.expected, hint: def.hint });
-      expect(checkWords(def, 'id')).toEqual(checks[def.id]);
-    }
-    // A check the table does not know (a newer checker) still shows its English words.
-    const unknown = { id: 'future.check', rule: 'A future rule', expected: 'x', hint: 'y' };
-    expect(checkWords(unknown, 'id')).toEqual({ rule: 'A future rule', expected: 'x', hint: 'y' });
+  test('checkWords: the words of the page language; a check no table knows (a newer checker) still shows its id', () => {
+    for (const lang of LANGS) for (const def of DEFS) expect(checkWords(def.id, lang)).toEqual(checkWordsTable(lang)[def.id as keyof typeof EN]);
+    expect(checkWords('future.check', 'id')).toEqual({ rule: 'future.check', expected: '', hint: '' });
   });
 });
 
