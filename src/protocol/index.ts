@@ -18,3 +18,4 @@ export { probeEra, type ProbeBranch, type ProbeOptions, type ProbeReport, type P
 export { sendWithoutHandshake, type HazardResult } from './hazard.ts';
 export { listAll } from './list-all.ts';
 export { measureCatalog, type CatalogFigures, type SerialisationName } from './catalog.ts';
+export { retryRequest } from './mrtr.ts';

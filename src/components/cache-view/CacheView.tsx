@@ -20,7 +20,7 @@
 import { useState } from 'preact/hooks';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
-import type { ServerFor } from '../page/page-engine.ts';
+import type { ServerFor } from '../page/server-sources.ts';
 import { setLang } from '../../i18n/index.ts';
 import { useTypedBefore } from '../page/typed-before.ts';
 import { say, secs } from './cache-words.ts';

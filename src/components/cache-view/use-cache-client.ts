@@ -10,9 +10,7 @@
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions
  */
 import { useRef, useState } from 'preact/hooks';
-import type { Connection } from '../../protocol/connection.ts';
-import { RequestBuilder } from '../../protocol/request-builder.ts';
-import type { JsonRpcNotification, JsonRpcRequest } from '../../protocol/messages.ts';
+import { type Connection, RequestBuilder, type JsonRpcNotification, type JsonRpcRequest } from '../../protocol/index.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { ClientCache, invalidationTarget, subscriptionIdOf, type CacheResponse } from './client-cache.ts';
 import { say, secs, type CacheKey } from './cache-words.ts';

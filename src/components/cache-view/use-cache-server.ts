@@ -7,9 +7,9 @@
  * fresh process). Also which `subscriptions/listen` request is open on it.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { Connection } from '../../protocol/connection.ts';
-import type { JsonRpcNotification, RequestId } from '../../protocol/messages.ts';
-import { engineGeneration, type ServerFor } from '../page/page-engine.ts';
+import { Connection, type JsonRpcNotification, type RequestId } from '../../protocol/index.ts';
+import { engineGeneration } from '../page/engine-choice.ts';
+import { type ServerFor, spawnServer } from '../page/server-sources.ts';
 import { say, type CacheKey, type WireItem } from './cache-words.ts';
 
 const WIRE_KEEP = 40;
@@ -46,8 +46,7 @@ export function useCacheServer(server: ServerFor<'CacheView'>, note: (kind: Cach
     if (stopped.current) throw new Error(say('stopped'));
     const live = conn.current;
     if (live && !live.ended) return live;
-    const pageEngine = await import('../page/page-engine.ts');
-    const c = new Connection(await pageEngine.spawnServer(server), { timeoutMs: 10_000 });
+    const c = new Connection(await spawnServer(server), { timeoutMs: 10_000 });
     conn.current = c;
     setPid(c.pid);
     c.onEntry((e) => {

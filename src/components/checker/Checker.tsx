@@ -48,7 +48,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { STAGES, type StageId } from '../../checker/index.ts';
 import { t, setLang, currentLang, intlLocale, type Lang, type StringKey } from '../../i18n/index.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
-import { originalEntry, SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
+import { originalEntry, SERVER_NAMES, type ServerName } from '../page/server-sources.ts';
 import { editKey, loadEdit, onEditChange } from '../server-editor/edit-store.ts';
 import { progressKey, stagesPassed } from './progress-store.ts';
 import { SERVERS } from '../../../toy-servers/registry.ts';

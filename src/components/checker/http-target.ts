@@ -10,7 +10,8 @@
 import { httpSpawner } from '../../checker/http-process.ts';
 import type { SpawnServer } from '../../checker/types.ts';
 import { MCP_ENDPOINT } from '../console/http-exchange.ts';
-import { EngineReasonError, getEngine } from '../page/page-engine.ts';
+import { EngineReasonError } from '../page/engine-status.ts';
+import { getEngine } from '../page/engine-choice.ts';
 
 /** A server to check over Streamable HTTP: the spawner for `runChecks`, and `close` to stop the process serving it. */
 export interface HttpTarget {

@@ -15,7 +15,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { runChecks, STAGES, type CheckResult, type StageId } from '../../checker/index.ts';
 import { t } from '../../i18n/index.ts';
-import { currentEntry, getEngine, originalEntry, type ServerName } from '../page/page-engine.ts';
+import { currentEntry, originalEntry, type ServerName } from '../page/server-sources.ts';
+import { getEngine } from '../page/engine-choice.ts';
 import { editKey, loadEdit } from '../server-editor/edit-store.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { httpTarget } from './http-target.ts';

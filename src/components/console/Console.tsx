@@ -33,12 +33,12 @@
  */
 import type { JSX } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
-import { RequestBuilder } from '../../protocol/request-builder.ts';
+import { RequestBuilder } from '../../protocol/index.ts';
 import type { EditorHandle } from '../pure/editor-handle.ts';
 import { LazyCodeEditor } from '../ui/LazyCodeEditor.tsx';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
-import { SERVER_NAMES, type ServerName } from '../page/page-engine.ts';
+import { SERVER_NAMES, type ServerName } from '../page/server-sources.ts';
 import { TakeHome } from '../ui/TakeHome.tsx';
 import { BrowserWords } from '../ui/BrowserWords.tsx';
 import { setLang, t } from '../../i18n/index.ts';

@@ -6,7 +6,7 @@
  */
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
-import type { ElicitResult } from '../../protocol/messages.ts';
+import type { ElicitResult } from '../../protocol/index.ts';
 import { t } from '../../i18n/index.ts';
 import { ElicitationPanel } from '../elicitation-form/ElicitationPanel.tsx';
 import type { PendingInput } from './use-input-required.ts';

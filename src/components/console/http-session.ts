@@ -5,12 +5,11 @@
  * Each POST and its response (an event stream parsed frame by frame) is one
  * transcript item.
  */
-import { classifyMessage, parseMessageLine } from '../../protocol/index.ts';
-import type { Classification } from '../../protocol/classify.ts';
+import { classifyMessage, parseMessageLine, type Classification } from '../../protocol/index.ts';
 import { describeReply } from '../pure/meaning.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { t } from '../../i18n/index.ts';
-import { openHttpEndpoint, currentEntry, type HttpEndpoint, type ServerName } from '../page/page-engine.ts';
+import { openHttpEndpoint, currentEntry, type HttpEndpoint, type ServerName } from '../page/server-sources.ts';
 import type { HttpItem, SseItem } from './items.ts';
 import { MCP_ENDPOINT, mcpHeaders, parseSse, rawRequest, rawResponse } from './http-exchange.ts';
 import { ended, event, exitEvent, nextKey, startFailed, type Session, type SessionHooks } from './sessions.ts';

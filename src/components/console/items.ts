@@ -3,7 +3,7 @@
  * HTTP exchange), per stderr chunk, and per lifecycle event. Plain data, so
  * the transcript can be copied as text.
  */
-import type { Classification } from '../../protocol/classify.ts';
+import type { Classification } from '../../protocol/index.ts';
 import type { Meaning } from '../pure/meaning.ts';
 import { t } from '../../i18n/index.ts';
 

@@ -5,13 +5,11 @@
  * happens into transcript items and tells the Console about replies. This
  * file holds what both share and the stdio one; `http-session.ts` the HTTP one.
  */
-import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry } from '../../protocol/index.ts';
-import type { Classification } from '../../protocol/classify.ts';
+import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry, type Classification, type Failure } from '../../protocol/index.ts';
 import { describeReply } from '../pure/meaning.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
-import type { Failure } from '../../protocol/failure.ts';
 import { t } from '../../i18n/index.ts';
-import { spawnServer, currentEntry, type ServerName } from '../page/page-engine.ts';
+import { spawnServer, currentEntry, type ServerName } from '../page/server-sources.ts';
 import type { EventItem, Item } from './items.ts';
 
 /** Callbacks a session reports to. */

@@ -7,10 +7,7 @@
  * original params, `inputResponses`, and the `requestState` echoed exactly.
  */
 import { useRef, useState } from 'preact/hooks';
-import type { Classification } from '../../protocol/classify.ts';
-import type { ElicitResult, JsonObject } from '../../protocol/messages.ts';
-import { retryRequest } from '../../protocol/mrtr.ts';
-import type { RequestBuilder } from '../../protocol/request-builder.ts';
+import { type Classification, type ElicitResult, type JsonObject, retryRequest, type RequestBuilder } from '../../protocol/index.ts';
 import { t } from '../../i18n/index.ts';
 import { isObject } from './compose.ts';
 import type { ConsoleSession } from './use-sessions.ts';

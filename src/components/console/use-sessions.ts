@@ -4,11 +4,12 @@
  * the badge's pid and state, and the process's lifetime in the page.
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Classification } from '../../protocol/classify.ts';
+import type { Classification } from '../../protocol/index.ts';
 import { t } from '../../i18n/index.ts';
 import { errorText } from '../pure/failure-text.ts';
 import type { Waits } from '../pure/owed-reply.ts';
-import { engineGeneration, onServerSourceChange, type ServerName } from '../page/page-engine.ts';
+import { engineGeneration } from '../page/engine-choice.ts';
+import { onServerSourceChange, type ServerName } from '../page/server-sources.ts';
 import { nextFreeId } from './compose.ts';
 import { HttpSession } from './http-session.ts';
 import { StdioSession, type Session } from './sessions.ts';

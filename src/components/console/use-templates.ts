@@ -3,7 +3,7 @@
  * option chosen, and what the server's replies taught about its catalog.
  */
 import { useRef, useState } from 'preact/hooks';
-import type { RequestBuilder } from '../../protocol/request-builder.ts';
+import type { RequestBuilder } from '../../protocol/index.ts';
 import { serverEntry, type ServerName } from '../../../toy-servers/registry.ts';
 import { examplesFor, learnCatalog, templates, type SeenCatalog, type Template, type TemplateContext } from './templates.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import type { ElicitResult } from '../../protocol/messages.ts';
+import type { ElicitResult } from '../../protocol/index.ts';
 import { JsonView } from '../ui/JsonView.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
 import { ElicitationPanel } from './ElicitationPanel.tsx';

@@ -17,7 +17,7 @@
  */
 import type { JSX } from 'preact';
 import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
-import type { ElicitResult } from '../../protocol/messages.ts';
+import type { ElicitResult } from '../../protocol/index.ts';
 import { readRequestedSchema } from './requested-schema.ts';
 import { formContent, formProblems, initialValues, type FieldValue } from './form-values.ts';
 import { rich } from '../ui/rich-text.tsx';

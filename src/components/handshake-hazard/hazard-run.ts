@@ -7,7 +7,7 @@
  * the probe and the legacy handshake, on another fresh process.
  */
 import { Connection, RequestBuilder, listAll, probeEra, sendWithoutHandshake, type HazardResult } from '../../protocol/index.ts';
-import type { Engine, EngineKind } from '../../engines/types.ts';
+import type { Engine, EngineKind } from '../../engines/index.ts';
 import { serverEntry } from '../pure/server-entry.ts';
 import { failureText } from '../pure/failure-text.ts';
 import { t } from '../../i18n/index.ts';

@@ -33,7 +33,7 @@
 import type { JSX } from 'preact';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { setLang, t } from '../../i18n/index.ts';
-import type { ServerName } from '../page/page-engine.ts';
+import type { ServerName } from '../page/server-sources.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { variablesIn, type RequestDraft, type Target } from './request-text.ts';
 import { formDraft, type HtmlForm } from './html-forms.ts';

@@ -9,7 +9,7 @@
  * use them; a lesson may too.
  */
 import { t, type Lang } from '../../i18n/index.ts';
-import { RequestBuilder } from '../../protocol/request-builder.ts';
+import { RequestBuilder } from '../../protocol/index.ts';
 import type { HttpRequestTemplate } from './HttpRequest.tsx';
 
 const builder = new RequestBuilder({});

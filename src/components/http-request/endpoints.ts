@@ -4,7 +4,7 @@
  * ServerEditor's Run is what answers), loaded again after it exits, and
  * stopped all at once by Restart or when the widget goes away.
  */
-import { currentEntry, openHttpEndpoint, type HttpEndpoint, type ServerName } from '../page/page-engine.ts';
+import { currentEntry, openHttpEndpoint, type HttpEndpoint, type ServerName } from '../page/server-sources.ts';
 
 /** The servers' endpoints of one widget, by server name. */
 export class Endpoints {

@@ -5,7 +5,8 @@
  * pid of the process last opened, for the engine badge.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { engineGeneration, onServerSourceChange, type ServerName } from '../page/page-engine.ts';
+import { engineGeneration } from '../page/engine-choice.ts';
+import { onServerSourceChange, type ServerName } from '../page/server-sources.ts';
 import { Endpoints } from './endpoints.ts';
 import type { Target } from './request-text.ts';
 

@@ -8,7 +8,7 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
-import type { ServerName } from '../page/page-engine.ts';
+import type { ServerName } from '../page/server-sources.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { buildRequest, type RequestDraft, type RequestProblem, type Target } from './request-text.ts';
 import { explainResponse, headerChanges, type Words } from './explain.ts';

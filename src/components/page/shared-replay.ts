@@ -11,7 +11,7 @@
  * spawn are never touched, and nothing is written to storage.
  */
 import { SERVERS, type ServerEntry, type ServerName } from '../../../toy-servers/registry.ts';
-import type { EngineProcess } from '../../engines/types.ts';
+import type { EngineProcess } from '../../engines/index.ts';
 import type { SharedExchange } from '../pure/share-link.ts';
 
 /** How long a replay waits for the lines a sent line was answered with (ms). */
@@ -36,7 +36,7 @@ export function sharedEntry(server: ServerName): string {
  * started is stopped.
  */
 export async function replayShared(exchange: SharedExchange): Promise<SharedReplay> {
-  const { getEngine } = await import('./page-engine.ts');
+  const { getEngine } = await import('./engine-choice.ts');
   const engine = await getEngine();
   const server = exchange.server as ServerName;
   const entry = exchange.source !== undefined ? sharedEntry(server) : SERVERS[server].file;

@@ -9,7 +9,7 @@
  * the first exits on the probe, as a client restarting the server would).
  */
 import { Connection, probeEra, type ProbeOptions, type ProbeReport, type TranscriptEntry } from '../../protocol/index.ts';
-import type { Engine, EngineKind } from '../../engines/types.ts';
+import type { Engine, EngineKind } from '../../engines/index.ts';
 import { serverEntry } from '../pure/server-entry.ts';
 
 /** One probe, as it ran. */

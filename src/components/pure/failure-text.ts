@@ -11,7 +11,7 @@
  * errorText(e);   // a ConnectionError or anything carrying `failure`: translated; another Error: its message
  * ```
  */
-import { isFailure, type Failure } from '../../protocol/failure.ts';
+import { isFailure, type Failure } from '../../protocol/index.ts';
 import { currentLang, t, table, type Lang, type StringKey } from '../../i18n/index.ts';
 
 /** `f` as one sentence in `lang` (default: the language in force). */

@@ -6,7 +6,7 @@
  * src/i18n (area `meaning`) in the language in force; wire terms (error
  * names, methods, field names) are inserted as they are.
  */
-import type { Classification } from '../../protocol/classify.ts';
+import type { Classification } from '../../protocol/index.ts';
 import { t, type StringKey } from '../../i18n/index.ts';
 import { specLinkForError, STDIO_FRAMING_LINK, MRTR_LINK, type SpecLink } from './spec-links.ts';
 import { clip } from './json-tree.ts';

@@ -18,7 +18,7 @@
  *   without an id (MCP leaves the `id` out; JSON-RPC 2.0 sends `"id": null`);
  * - a response the client sends (to a server's request) is owed nothing.
  */
-import { isRequestId, parseMessageLine } from '../../protocol/parse-message.ts';
+import { isRequestId, parseMessageLine } from '../../protocol/index.ts';
 
 /** A request id as the wire carries it. */
 export type RequestId = string | number;

@@ -11,7 +11,8 @@
 import { useState } from 'preact/hooks';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
-import { flowEngine } from '../page/flow-engine.ts';
+import { getEngine } from '../page/engine-choice.ts';
+import { currentEntry, type ServerName } from '../page/server-sources.ts';
 import { serverFile } from '../pure/server-entry.ts';
 import { setLang, t } from '../../i18n/index.ts';
 import { richText } from '../ui/rich-text.tsx';
@@ -25,6 +26,9 @@ import { replayShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './replay.css';
+
+/** The entry `server` runs from on this page now (the original, or a ServerEditor's edit). */
+const entryOf = (server: string): string => currentEntry(server as ServerName);
 
 /** Props of {@link Replay}. */
 export interface ReplayProps {
@@ -72,7 +76,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
     setColumns({ 'one-process': { steps: [], busy: true }, 'fresh-process': { steps: [], busy: true } });
     let engineKind: string | undefined;
     try {
-      const { engine, entryOf } = await flowEngine();
+      const engine = await getEngine();
       engineKind = engine.kind;
       for (const { mode } of MODES) {
         try {

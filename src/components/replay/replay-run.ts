@@ -7,7 +7,7 @@
  * so far (see `substitute.ts`); each step records the pid that answered.
  */
 import { Connection, ConnectionError, parseMessageLine, type Classification, type JsonRpcRequest, type Reply } from '../../protocol/index.ts';
-import type { Engine } from '../../engines/types.ts';
+import type { Engine } from '../../engines/index.ts';
 import { serverEntry } from '../pure/server-entry.ts';
 import type { ReplayMessage } from './exchanges.ts';
 import { t } from '../../i18n/index.ts';

@@ -5,7 +5,7 @@
  * `server/discover`, or `initialize` on a legacy server).
  */
 import { Connection, RequestBuilder, listAll, probeEra, type Era, type Tool } from '../../protocol/index.ts';
-import type { Engine, EngineKind } from '../../engines/types.ts';
+import type { Engine, EngineKind } from '../../engines/index.ts';
 import { serverEntry } from '../pure/server-entry.ts';
 import { failureText } from '../pure/failure-text.ts';
 import { t } from '../../i18n/index.ts';

@@ -11,8 +11,7 @@
 import { init, Tiktoken } from 'tiktoken/lite/init';
 import wasmUrl from 'tiktoken/lite/tiktoken_bg.wasm?url';
 import ranksUrl from 'tiktoken/encoders/o200k_base.json?url';
-import { measureCatalog } from '../../protocol/catalog.ts';
-import { failure, isFailure, type Failure } from '../../protocol/failure.ts';
+import { measureCatalog, failure, isFailure, type Failure } from '../../protocol/index.ts';
 import type { FromTokenizer, ToTokenizer } from './tokenizer-messages.ts';
 
 declare const self: DedicatedWorkerGlobalScope;

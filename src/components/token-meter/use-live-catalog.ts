@@ -8,12 +8,15 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
-import { flowEngine } from '../page/flow-engine.ts';
-import { onServerSourceChange, warmEngine, type ServerName } from '../page/page-engine.ts';
+import { getEngine, warmEngine } from '../page/engine-choice.ts';
+import { currentEntry, type ServerName, onServerSourceChange } from '../page/server-sources.ts';
 import { builtServer } from '../pure/reference-server.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { fetchCatalog, type LiveCatalog } from './catalog-source.ts';
 import { sharedTokenizer, type TokenizerProgress } from './tokenizer-client.ts';
+
+/** The entry `server` runs from on this page now (the original, or a ServerEditor's edit). */
+const entryOf = (server: string): string => currentEntry(server as ServerName);
 
 /**
  * The catalog of `server` (shown as `label` in messages), listed once
@@ -48,8 +51,8 @@ export function useLiveCatalog(server: string, label: string, visible: boolean) 
     const cold = builtServer(server) !== undefined;
     const version = sourceVersion;
     let live = true; // a listing of a source replaced since never lands after the newer one
-    flowEngine()
-      .then(({ engine, entryOf }) => fetchCatalog(engine, server, cold ? { entryOf, timeoutMs: 30_000, discoverTimeoutMs: 15_000 } : { entryOf }))
+    getEngine()
+      .then((engine) => fetchCatalog(engine, server, cold ? { entryOf, timeoutMs: 30_000, discoverTimeoutMs: 15_000 } : { entryOf }))
       .then((c) => {
         if (!live) return;
         setCatalog(c);

@@ -18,7 +18,8 @@
 import type { JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { formatNumber, t, type StringKey } from '../../i18n/index.ts';
-import { EngineReasonError, engineStatus, INITIAL_ENGINE_STATUS, reasonText, resetEngineFiles, useRealNode, warmEngine } from '../page/page-engine.ts';
+import { EngineReasonError, engineStatus, INITIAL_ENGINE_STATUS, reasonText } from '../page/engine-status.ts';
+import { resetEngineFiles, switchToRealNode, warmEngine } from '../page/engine-choice.ts';
 
 /** The engine's name as prose, by kind. */
 const KIND_LABEL: Record<string, StringKey> = { worker: 'engine.kind.worker', webcontainer: 'engine.kind.webcontainer', node: 'engine.kind.node' };
@@ -69,7 +70,7 @@ export function EngineBadge({ pid, processState }: { pid?: number | undefined; p
       {reason ? <span class="mcp-badge-reason">{reason}</span> : null}
       {error && error !== reason ? <span class="mcp-badge-reason mcp-tone-error">{error}</span> : null}
       {s.canUseRealNode ? (
-        <button type="button" class="mcp-btn mcp-btn-small" data-action="real-node" disabled={!!busy} onClick={run('node', useRealNode)}>
+        <button type="button" class="mcp-btn mcp-btn-small" data-action="real-node" disabled={!!busy} onClick={run('node', switchToRealNode)}>
           {busy === 'node' ? t('engine.startingNode') : t('engine.runInNode')}
         </button>
       ) : null}

@@ -37,6 +37,7 @@ import { exchangeMarkdown } from '../pure/exchange-markdown.ts';
 import { barWhich, SHARE_BAR, SHARE_SERVERS, SHARE_WHICH, sharedForBar } from '../page/shared-fragment.ts';
 import { SharedExchange } from './SharedExchange.tsx';
 import './share.css';
+import { editedSources, originalEntry, type ServerName } from '../page/server-sources.ts';
 
 /** Props of {@link ShareBar}. */
 export interface ShareBarProps {
@@ -75,12 +76,9 @@ export function ShareBar(props: ShareBarProps): JSX.Element {
     if (!lines.length) return undefined;
     const exchange: Exchange = { v: SHARE_VERSION, widget: props.widget, which: barWhich(root.current!, props.widget), server: props.server, transport: props.transport, lines };
     if (args?.some((a) => a.length)) exchange.args = args;
-    const engine = await import('../page/page-engine.ts');
-    const server = props.server as Parameters<typeof engine.runsEdited>[0];
-    if (engine.runsEdited(server)) {
-      const source = await (await engine.getEngine()).readFile(engine.editedEntry(server));
-      if (source !== undefined) exchange.source = source;
-    }
+    // The reader's own text of the entry file, as they typed it (its imports name the shipped siblings).
+    const source = editedSources(props.server as ServerName)?.get(originalEntry(props.server as ServerName));
+    if (source !== undefined) exchange.source = source;
     return exchange;
   }
 

@@ -16,7 +16,8 @@
 import type { JSX } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { SERVERS } from '../../../toy-servers/registry.ts';
-import { editedSources, getEngine, originalEntry, type ServerName } from '../page/page-engine.ts';
+import { editedSources, originalEntry, type ServerName } from '../page/server-sources.ts';
+import { getEngine } from '../page/engine-choice.ts';
 import { currentLang, t } from '../../i18n/index.ts';
 import { commentsIn } from '../pure/comment-language.ts';
 import { collectServerFiles, takeHomePackage, type TakeHomePackage } from '../pure/take-home.ts';
