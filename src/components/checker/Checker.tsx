@@ -56,6 +56,7 @@ import { useTypedBefore } from '../page/typed-before.ts';
 import { stageCountsText } from './stage-counts.ts';
 import '../ui/widget.css';
 import './checker.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Props of {@link Checker}. */
 export interface CheckerProps {
@@ -212,6 +213,7 @@ export function Checker(props: CheckerProps): JSX.Element {
       const progress = { stages, at: new Date().toISOString() };
       setSaved(progress);
       saveProgress(key, progress);
+      reportAction({ widget: 'checker', kind: 'checked', server, stages });
       setVerdicts(JSON.stringify(Object.fromEntries(report.stages.flatMap((s) => s.checks).filter((c) => c.reason !== 'the run was stopped').map((c) => [c.id, c.status]))));
       const stageFailed = report.stages.map((s) => STAGE_FAILED.exec(s.reason ?? '')).find((m) => m !== null);
       setOutcome({

@@ -57,6 +57,7 @@ import { useTypedBefore } from '../page/typed-before.ts';
 import { nullIdMessage, Waits } from '../pure/owed-reply.ts';
 import { clip } from '../pure/json-tree.ts';
 import '../ui/widget.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Props of {@link Console}. */
 export interface ConsoleProps {
@@ -177,6 +178,7 @@ export function Console(props: ConsoleProps): JSX.Element {
       reply: (message: Record<string, unknown>, c: Classification) => {
         waits.release(message.id);
         const method = sent.current.get(message.id)?.method;
+        reportAction({ widget: 'console', kind: 'reply', server, ...(typeof method === 'string' ? { method } : {}), outcome: c.kind, ...(c.kind === 'error' ? { code: c.code } : {}) });
         // What the reply teaches (menu templates, the form it asks for) shows with its row, never before it.
         const epoch = formEpoch.current;
         store.afterShown(() => {

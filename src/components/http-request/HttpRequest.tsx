@@ -43,6 +43,7 @@ import { requestText, statusLine } from './raw-text.ts';
 import { Endpoints } from './endpoints.ts';
 import '../ui/widget.css';
 import './http-request.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** A starting request a lesson offers one click away. */
 export interface HttpRequestTemplate {
@@ -296,6 +297,7 @@ export function HttpRequest(props: HttpRequestProps): JSX.Element {
       const read = await readCapped(response, BODY_CAP, DEADLINE_MS);
       const body = new TextDecoder().decode(read.bytes);
       ex.status = response.status;
+      reportAction({ widget: 'http-request', kind: 'response', server: ex.server, method: ex.method, path: u.pathname, status: response.status });
       ex.statusLine = statusLine(response.status, response.statusText);
       ex.headers = [...response.headers];
       ex.body = body;

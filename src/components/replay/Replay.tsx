@@ -23,6 +23,7 @@ import { useTypedBefore } from '../page/typed-before.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './replay.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Props of {@link Replay}. */
 export interface ReplayProps {
@@ -80,6 +81,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
               setColumns((c) => ({ ...c, [mode]: { ...c[mode], engine: engineKind, steps: [...c[mode].steps, step] } })),
           });
           setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false } }));
+          if (mode === MODES[MODES.length - 1]!.mode) reportAction({ widget: 'replay', kind: 'replayed', server: current });
         } catch (e) {
           setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false, error: message(e) } }));
         }

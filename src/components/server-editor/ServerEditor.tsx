@@ -33,6 +33,7 @@ import type { SyntaxProblem } from './syntax-check.ts';
 import { setLang, t } from '../../i18n/index.ts';
 import { errorText } from '../pure/failure-text.ts';
 import '../ui/widget.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Props of {@link ServerEditor}. */
 export interface ServerEditorProps {
@@ -103,6 +104,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
     try {
       await setServerSource(server, text === props.original ? null : text);
       setRunning(text === props.original ? 'original' : 'edit');
+      reportAction({ widget: 'server-editor', kind: 'run', server, changed: text !== props.original });
       setStatus(t(text === props.original ? 'editor.runningOriginal' : 'editor.runningEdit'));
     } catch (e) {
       setStatus(t('editor.couldNotRun', { why: errorText(e) }));

@@ -41,6 +41,7 @@ import { errorText } from '../pure/failure-text.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './token-meter.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Figures measured on the same package, shown beside the live ones. Counts are items or tokens. */
 export interface RecordedFigures {
@@ -272,6 +273,7 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
                       onInput={(e) => {
                         const value = (e.target as HTMLTextAreaElement).value;
                         setEdits((m) => ({ ...m, [tool.name]: value }));
+                        reportAction({ widget: 'token-meter', kind: 'edited', server });
                       }}
                     />
                   </label>

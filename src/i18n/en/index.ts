@@ -17,6 +17,7 @@ import { engine } from './engine.ts';
 import { checker } from './checker.ts';
 import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
+import { progress } from './progress.ts';
 
 export const en = {
   ...common,
@@ -34,4 +35,5 @@ export const en = {
   ...checker,
   ...failure,
   ...httpRequest,
+  ...progress,
 } as const;

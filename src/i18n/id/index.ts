@@ -18,6 +18,7 @@ import { engine } from './engine.ts';
 import { checker } from './checker.ts';
 import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
+import { progress } from './progress.ts';
 
 export const id: Record<keyof typeof en, string> = {
   ...common,
@@ -35,4 +36,5 @@ export const id: Record<keyof typeof en, string> = {
   ...checker,
   ...failure,
   ...httpRequest,
+  ...progress,
 };
