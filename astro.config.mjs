@@ -36,7 +36,8 @@ export default defineConfig({
       plugins: [starlightStrings()],
       customCss: ['./src/styles/course.css'],
       // The language picker keeps the reader's section: heading ids differ per language (src/course/LanguageSelect.astro).
-      components: { LanguageSelect: './src/course/LanguageSelect.astro' },
+      // The sidebar marks each lesson done or started, and each lesson ends with its tasks (src/course/Sidebar.astro, Footer.astro).
+      components: { LanguageSelect: './src/course/LanguageSelect.astro', Sidebar: './src/course/Sidebar.astro', Footer: './src/course/Footer.astro' },
       // Without `lessons` in the course config: every lesson, ordered by its `sidebar.order`
       // front matter. With it: exactly those lessons, in that order. Either way a list of
       // slugs, which Starlight maps to each locale's translation.

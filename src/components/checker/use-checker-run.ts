@@ -21,6 +21,7 @@ import { editKey, loadEdit } from '../server-editor/edit-store.ts';
 import { errorText } from '../pure/failure-text.ts';
 import { httpTarget } from './http-target.ts';
 import { loadProgress, saveProgress, type SavedProgress } from './progress-store.ts';
+import { reportAction } from '../page/reader-actions.ts';
 import { summarize, type Outcome } from './run-outcome.ts';
 import type { Shown } from './marks.ts';
 
@@ -140,6 +141,7 @@ export function useCheckerRun(server: ServerName, http: boolean, key: string, st
       const progress = { stages: done.stages, at: new Date().toISOString() };
       setSaved(progress);
       saveProgress(key, progress);
+      reportAction({ widget: 'checker', kind: 'checked', server, stages: done.stages });
       setVerdicts(done.verdicts);
       setOutcome(done.outcome);
       setStatus(done.status);

@@ -10,6 +10,7 @@ import { errorText } from '../pure/failure-text.ts';
 import type { Waits } from '../pure/owed-reply.ts';
 import { engineGeneration } from '../page/engine-choice.ts';
 import { onServerSourceChange, type ServerName } from '../page/server-sources.ts';
+import { reportAction } from '../page/reader-actions.ts';
 import { nextFreeId } from './compose.ts';
 import { HttpSession } from './http-session.ts';
 import { StdioSession, type Session } from './sessions.ts';
@@ -71,6 +72,7 @@ export function useSession(options: SessionOptions): ConsoleSession {
       reply: (message: Record<string, unknown>, c: Classification) => {
         waits.release(message.id);
         const method = sent.current.get(message.id)?.method;
+        reportAction({ widget: 'console', kind: 'reply', server, ...(typeof method === 'string' ? { method } : {}), outcome: c.kind, ...(c.kind === 'error' ? { code: c.code } : {}) });
         options.onReply(message, c, typeof method === 'string' ? method : undefined);
       },
       methodOf: (id: unknown) => {

@@ -10,6 +10,7 @@ import { useRef, useState } from 'preact/hooks';
 import { t } from '../../i18n/index.ts';
 import type { ServerName } from '../page/server-sources.ts';
 import { errorText } from '../pure/failure-text.ts';
+import { reportAction } from '../page/reader-actions.ts';
 import { buildRequest, type RequestDraft, type RequestProblem, type Target } from './request-text.ts';
 import { explainResponse, headerChanges, type Words } from './explain.ts';
 import { callWithDeadline, readCapped } from './read-body.ts';
@@ -83,6 +84,7 @@ export function useSend(d: SendDeps) {
       const read = await readCapped(response, BODY_CAP, DEADLINE_MS);
       const body = new TextDecoder().decode(read.bytes);
       ex.status = response.status;
+      reportAction({ widget: 'http-request', kind: 'response', server: ex.server, method: ex.method, path: u.pathname, status: response.status });
       ex.statusLine = statusLine(response.status, response.statusText);
       ex.headers = [...response.headers];
       ex.body = body;

@@ -13,6 +13,7 @@ import { useTypedBefore } from '../page/typed-before.ts';
 import { useHydrated } from '../ui/hydrated.ts';
 import '../ui/flow-base.css';
 import './integration-counter.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Props of {@link IntegrationCounter}: starting values (whole numbers, 1 to 50). */
 export interface IntegrationCounterProps {
@@ -47,7 +48,7 @@ export function IntegrationCounter({ apps: a0 = 4, systems: s0 = 6, lang }: Inte
   /** Before the island hydrates the inputs have no handlers: they stay disabled until then. */
   const hydrated = useHydrated();
 
-  const field = (id: string, label: string, value: number, set: (n: number) => void) => (
+  const field = (id: string, label: string, value: number, setCount: (n: number) => void, set = (n: number) => (setCount(n), reportAction({ widget: 'integration-counter', kind: 'changed' }))) => (
     <div class="ic-field">
       <label for={`${id}-n`}>{label}</label>
       <div class="ic-inputs">

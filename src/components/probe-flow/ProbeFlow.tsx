@@ -29,6 +29,7 @@ import { probeShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './probe-flow.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** How legacy.mjs answers `server/discover`: the values of its `--discover=` switch (toy-servers/legacy.mjs). */
 export const LEGACY_STYLES = ['method-not-found', 'invalid-params', 'silent', 'exit'] as const;
@@ -112,6 +113,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
       const engine = await getEngine();
       const result = await runProbe(engine, chosen, { entryOf, args: argsFor(chosen) });
       setRun(result);
+      if (result.report.outcome === 'ok' && result.report.era) reportAction({ widget: 'probe-flow', kind: 'verdict', server: chosen, era: result.report.era });
       setRevealed(mode === 'all' ? result.report.steps.length : 1);
       if (mode === 'play') setPlaying(true);
       if (mode === 'step') setFocusNext(true);

@@ -26,6 +26,7 @@ import { replayShareLines } from './share-lines.ts';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './replay.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** The entry `server` runs from on this page now (the original, or a ServerEditor's edit). */
 const entryOf = (server: string): string => currentEntry(server as ServerName);
@@ -86,6 +87,7 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
               setColumns((c) => ({ ...c, [mode]: { ...c[mode], engine: engineKind, steps: [...c[mode].steps, step] } })),
           });
           setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false } }));
+          if (mode === MODES[MODES.length - 1]!.mode) reportAction({ widget: 'replay', kind: 'replayed', server: current });
         } catch (e) {
           setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false, error: message(e) } }));
         }

@@ -41,6 +41,7 @@ import type { SyntaxProblem } from './syntax-check.ts';
 import { setLang, t } from '../../i18n/index.ts';
 import { errorText } from '../pure/failure-text.ts';
 import '../ui/widget.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 /** Props of {@link ServerEditor}. */
 export interface ServerEditorProps {
@@ -138,6 +139,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
     try {
       await setServerSources(server, edited ? mine : null);
       setRunning(edited ? 'edit' : 'original');
+      reportAction({ widget: 'server-editor', kind: 'run', server, changed: edited });
       setStatus(t(edited ? 'editor.runningEdit' : 'editor.runningOriginal'));
     } catch (e) {
       setStatus(t('editor.couldNotRun', { why: errorText(e) }));

@@ -42,6 +42,7 @@ import { RecordedBeside, type RecordedFigures } from './RecordedBeside.tsx';
 import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './token-meter.css';
+import { reportAction } from '../page/reader-actions.ts';
 
 export type { RecordedFigures } from './RecordedBeside.tsx';
 
@@ -158,7 +159,10 @@ export function TokenMeter({ server = 'calendar', lang, recorded, debounceMs = 2
                 max={max}
                 reserving={reserving}
                 edited={edited(tool.name)}
-                onEdit={(value) => setEdits((m) => ({ ...m, [tool.name]: value }))}
+                onEdit={(value) => {
+                  setEdits((m) => ({ ...m, [tool.name]: value }));
+                  reportAction({ widget: 'token-meter', kind: 'edited', server });
+                }}
                 onRestore={() =>
                   setEdits((m) => {
                     const { [tool.name]: _drop, ...rest } = m;

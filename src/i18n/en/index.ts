@@ -18,6 +18,7 @@ import { checker } from './checker.ts';
 import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
 import { share } from './share.ts';
+import { progress } from './progress.ts';
 
 export const strings = {
   ...common,
@@ -36,4 +37,5 @@ export const strings = {
   ...failure,
   ...httpRequest,
   ...share,
+  ...progress,
 } as const;

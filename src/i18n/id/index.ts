@@ -19,6 +19,7 @@ import { checker } from './checker.ts';
 import { failure } from './failure.ts';
 import { httpRequest } from './http-request.ts';
 import { share } from './share.ts';
+import { progress } from './progress.ts';
 
 export const strings: Record<keyof typeof en, string> = {
   ...common,
@@ -37,4 +38,5 @@ export const strings: Record<keyof typeof en, string> = {
   ...failure,
   ...httpRequest,
   ...share,
+  ...progress,
 };
