@@ -3,11 +3,11 @@ import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { answerOf, nullIdMessage, owedBy, progressTokenOf, Waits, type IdlessWaiting, type Silence, type WaitClock } from '../../../src/components/pure/owed-reply.ts';
 
-const CALENDAR = new URL('../../../toy-servers/calendar.mjs', import.meta.url).pathname;
+const CALENDAR = new URL('../../../toy-servers/listening-calendar.mjs', import.meta.url).pathname;
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
 
 /**
- * Sends each line to a real calendar.mjs, each followed by a marker request,
+ * Sends each line to a real listening-calendar.mjs (the calendar with subscriptions/listen), each followed by a marker request,
  * and returns what came back before each marker's reply (the calendar answers
  * requests in order, so the lines a sent line got are exactly those).
  */
@@ -54,7 +54,7 @@ describe('owedBy: what a sent line owes', () => {
     expect(owedBy('{"id":9,"method":"tools/list"}')).toEqual({ kind: 'reply', id: 9 });
   });
 
-  it('agrees with a real server: each owed reply or id-less error is what calendar.mjs sends, and nothing comes for the rest', async () => {
+  it('agrees with a real server: each owed reply or id-less error is what listening-calendar.mjs sends, and nothing comes for the rest', async () => {
     const lines = [
       '{"jsonrpc":"2.0","id":1.5,"method":"tools/list","params":{}}',
       '[{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}]',
