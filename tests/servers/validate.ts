@@ -189,7 +189,11 @@ const ERROR_DEF: Record<number, string> = {
 
 /** Checks a whole error response: the envelope, and the specific error type of its code (2026-07-28). */
 export function assertErrorResponse(message: Json, rev: '2026-07-28' | '2025-11-25' = '2026-07-28'): void {
-  if (!core.JSONRPCErrorResponseSchema.safeParse(message).success) throw new Error(`SDK rejects error response ${JSON.stringify(message)}`);
+  // The SDK's schema takes only ids that are safe integers (zod's int()); JSON-RPC and the spec's JSON Schema take any
+  // integer, and a server must echo 9007199254740993 as it came. The SDK judges the rest of the envelope; the spec's
+  // schema below judges the real message, id included.
+  const sdkView = typeof message.id === 'number' && !Number.isSafeInteger(message.id) ? { ...message, id: 0 } : message;
+  if (!core.JSONRPCErrorResponseSchema.safeParse(sdkView).success) throw new Error(`SDK rejects error response ${JSON.stringify(message)}`);
   assertSpecDef(rev, 'JSONRPCErrorResponse', message);
   const code = (message.error as Json).code as number;
   if (rev === '2026-07-28') {
