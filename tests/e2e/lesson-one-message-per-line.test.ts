@@ -19,7 +19,7 @@ import { consoleAt, copyTranscript, heading, pickTemplate, pidOf, send, toolText
 
 const CALL = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}';
 const BANNER = 'calendar-noisy v1.0.0 starting (this line should have gone to stderr)';
-const READY = 'calendar-noisy: ready, MCP 2026-07-28 over stdio (and noise on stdout)';
+const READY = 'calendar-noisy: ready, MCP 2026-07-28 over stdio';
 const DEBUG = '[debug] tools/call handled, 3 events in memory';
 const NOISY = readFileSync(new URL('../../toy-servers/noisy.mjs', import.meta.url), 'utf8');
 

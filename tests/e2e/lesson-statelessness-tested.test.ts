@@ -160,7 +160,7 @@ for (const { site, prefix, lang, title, labels } of RUNS) {
 
       // 2. The reader's fix: import three helpers, load EVENTS from a file after the array, write it after each push.
       let fixed = edit(toySource('calendar.mjs'), /\} from '\.\/plumbing\.mjs';/, "  readTextIfExists, statePath, writeFileAtomic,\n} from './plumbing.mjs';");
-      fixed = edit(fixed, /(export const EVENTS = \[[\s\S]*?\n\];\n)/, "$1const EVENTS_FILE = statePath('calendar-events.json');\nconst saved = readTextIfExists(EVENTS_FILE);\nif (saved !== undefined) EVENTS.splice(0, EVENTS.length, ...JSON.parse(saved));\n");
+      fixed = edit(fixed, /(export const EVENTS = [^\n]*;\n)/, "$1const EVENTS_FILE = statePath('calendar-events.json');\nconst saved = readTextIfExists(EVENTS_FILE);\nif (saved !== undefined) EVENTS.splice(0, EVENTS.length, ...JSON.parse(saved));\n");
       fixed = edit(fixed, /(\n(\s*)EVENTS\.push\(event\);[^\n]*)/, '$1\n$2writeFileAtomic(EVENTS_FILE, JSON.stringify(EVENTS));');
       c = await runEdit(page, e, fixed);
       await pickTemplate(c, labels[2]!, CREATE(3));

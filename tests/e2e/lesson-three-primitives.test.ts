@@ -139,12 +139,11 @@ for (const { site, prefix, lang, title, console: labels, editor } of RUNS) {
       read = (await replyTo(page, c, 2)).result;
       expect([read.ttlMs, read.cacheScope]).toEqual([5000, 'public']);
 
-      // 3. list_events: the definition above callTool, [CREATE_EVENT_TOOL] -> [CREATE_EVENT_TOOL, LIST_EVENTS_TOOL] in both places, one line in callTool.
+      // 3. list_events: the definition above TOOLS, added to TOOLS (the one list of tools), one line in callTool after findTool.
       const restored = cached.replace("cacheScope: 'public' })", "cacheScope: 'private' })");
-      expect(restored.split('[CREATE_EVENT_TOOL]').length - 1, 'the calendar names its tools in two places').toBe(2);
-      let twoTools = edit(restored, 'async function callTool', `${LIST_EVENTS_TOOL}async function callTool`);
-      twoTools = twoTools.replaceAll('[CREATE_EVENT_TOOL]', '[CREATE_EVENT_TOOL, LIST_EVENTS_TOOL]');
-      twoTools = edit(twoTools, /\n(\s*)return createEvent\(/, "\n$1if (tool.name === 'list_events') return toolResult(JSON.stringify(EVENTS));\n$1return createEvent(");
+      expect(restored.split('export const TOOLS = [CREATE_EVENT_TOOL];').length - 1, 'the calendar names its tools once').toBe(1);
+      let twoTools = edit(restored, 'export const TOOLS = [CREATE_EVENT_TOOL];', `${LIST_EVENTS_TOOL}export const TOOLS = [CREATE_EVENT_TOOL, LIST_EVENTS_TOOL];`);
+      twoTools = edit(twoTools, /\n(\s*)(const \{ tool, args \} = findTool\(params, TOOLS\);)/, "\n$1$2\n$1if (tool.name === 'list_events') return toolResult(JSON.stringify(EVENTS));");
       c = await runEdit(page, e, twoTools);
       await pickTemplate(c, editor[2]!, '{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}');
       await send(page, c, undefined);

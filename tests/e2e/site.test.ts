@@ -94,7 +94,7 @@ test('site search has an Indonesian index holding every Indonesian page', () => 
 
 test('lesson asides render as Starlight asides (lessons/ sits outside src/content/docs, so `:::` directives would not)', async ({ open }) => {
   const page = await open('/the-wire/');
-  await expect.poll(() => page.locator('aside.starlight-aside', { hasText: 'cancel a request in flight' }).count()).toBe(1);
+  await expect.poll(() => page.locator('aside.starlight-aside', { hasText: 'a notification gets no answer' }).count()).toBe(1);
   const body = await page.locator('main').innerText();
   expect(body).not.toContain(':::');
 });

@@ -165,7 +165,7 @@ describe('Run it on your machine', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await c.getByRole('button', { name: 'Copy transcript' }).click();
     // The clipboard is written asynchronously; the Console says so once it is done.
-    await expect.poll(() => c.locator('.mcp-sr-status').innerText()).toBe('Transcript copied.');
+    await expect.poll(() => c.locator('[data-transcript-status]').innerText()).toBe('Transcript copied.');
     const transcript = await page.evaluate(() => navigator.clipboard.readText());
     const inPage = transcript.split('\n').find((l) => l.startsWith('<- stdout'))!.split('\t')[1]!;
 

@@ -183,7 +183,7 @@ describe('Console', () => {
     // Copy transcript (the clipboard gets every line unabridged) and check the retry against the spec's rules.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await c.getByRole('button', { name: 'Copy transcript' }).click();
-    await expect.poll(() => c.locator('.mcp-sr-status').innerText()).toBe('Transcript copied.');
+    await expect.poll(() => c.locator('[data-transcript-status]').innerText()).toBe('Transcript copied.');
     const text = await page.evaluate(() => navigator.clipboard.readText());
     const wire = (prefix: string) =>
       text

@@ -118,7 +118,7 @@ describe('hostile servers', () => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await c.getByRole('button', { name: 'Copy transcript' }).click();
       // The clipboard is written asynchronously; the Console says so once it is done.
-      await expect.poll(() => c.locator('.mcp-sr-status').innerText()).toBe('Transcript copied.');
+      await expect.poll(() => c.locator('[data-transcript-status]').innerText()).toBe('Transcript copied.');
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       expect(copied.split('\n').filter((l) => l.includes('flood line')).length).toBeGreaterThan(10_000);
       // The watchdog let ~60,000 lines through, more than the cap: the copy says how many were dropped.

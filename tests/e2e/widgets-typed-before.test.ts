@@ -252,7 +252,7 @@ for (const edition of EDITIONS) {
       await hold.release();
       await hydratedRoot(e);
       await expect.poll(() => textState(ta)).toEqual({ value: typed, start: typed.length - 2, end: typed.length - 2, focused: true });
-      await expect.poll(() => e.locator('[data-changed]').getAttribute('data-changed')).toBe('yes');
+      await expect.poll(() => e.locator('span.mcp-changed').getAttribute('data-changed')).toBe('yes');
       const editKey = await page.evaluate(() => `mcp-by-hand:edit:${location.pathname}:toy-servers/calendar.mjs`);
       await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), editKey)).toBe(typed);
 

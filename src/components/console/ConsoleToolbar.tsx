@@ -75,7 +75,7 @@ export function ConsoleToolbar(props: ConsoleToolbarProps): JSX.Element {
       >
         {t('console.copyTranscript')}
       </button>
-      <span class="mcp-sr-status" role="status">
+      <span class="mcp-sr-status" role="status" data-transcript-status>
         {copied}
       </span>
     </div>

@@ -10,7 +10,8 @@
  * Props: `id` (a prefix for the tabs' ids: tab i is `<id>-tab-<i>`), `label`
  * (the tablist's accessible name), `panel` (the tabpanel's id), `files`
  * (`{ name, changed, readOnly }` per tab), `active` (the selected tab),
- * `onSelect(index)`. Words come from src/i18n (area `editor`).
+ * `onSelect(index)`, `disabled` (true until the island hydrates: a tab pressed
+ * before then could not switch the file). Words come from src/i18n (area `editor`).
  */
 import type { JSX } from 'preact';
 import { useRef } from 'preact/hooks';
@@ -25,6 +26,7 @@ export interface FileTabsProps {
   files: ReadonlyArray<{ name: string; changed: boolean; readOnly: boolean }>;
   active: number;
   onSelect: (index: number) => void;
+  disabled?: boolean;
 }
 
 /** The tab strip (its panel is the caller's: an element with id `panel`, role `tabpanel`, labelled by the active tab). */
@@ -49,6 +51,7 @@ export function FileTabs(props: FileTabsProps): JSX.Element {
           aria-controls={props.panel}
           tabIndex={i === props.active ? 0 : -1}
           data-file={f.name}
+          disabled={props.disabled}
           data-changed={f.changed ? 'yes' : 'no'}
           data-readonly={f.readOnly ? 'yes' : undefined}
           onClick={() => props.onSelect(i)}

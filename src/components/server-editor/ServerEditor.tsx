@@ -199,6 +199,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
             files={files.map((f, i) => ({ name: fileName(f.path), changed: changed[i]!, readOnly: f.readOnly }))}
             active={active}
             onSelect={select}
+            disabled={!ready}
           />
           <div role="tabpanel" id={`${uid}-panel`} aria-labelledby={`${uid}-tab-${active}`}>
             {editor}

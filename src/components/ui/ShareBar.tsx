@@ -164,7 +164,7 @@ export function ShareBar(props: ShareBarProps): JSX.Element {
         <button type="button" class="mcp-btn mcp-btn-small" data-action="share-open" disabled={!props.ready} onClick={() => file.current?.click()}>
           {t('share.open')}
         </button>
-        <input ref={file} type="file" accept=".json,application/json" hidden tabIndex={-1} aria-label={t('share.open')} data-control="share-file" onChange={(e) => void openFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+        <input ref={file} type="file" accept=".json,application/json" hidden tabIndex={-1} aria-label={t('share.open')} data-control="share-file" disabled={!props.ready} onChange={(e) => void openFile((e.currentTarget as HTMLInputElement).files?.[0])} />
         <span class="mcp-sr-status" role="status" data-share-status={tooLarge ? 'too-large' : undefined}>
           {status}
         </span>

@@ -104,14 +104,18 @@ export const widgetText = (page: Page, selector: string = WIDGET_SELECTOR) =>
     { selector, notProse: NOT_PROSE },
   );
 
-/** The phrases of `phrases` that occur in `text` (whitespace runs count as one space), as `"phrase" (key)`. */
+/**
+ * The phrases of `phrases` that occur in `text` (whitespace runs count as one
+ * space), as `"phrase" (key)`. A phrase counts only where it starts and ends at
+ * a word's edge: "a file" is no leak inside the Indonesian "Buka file".
+ */
 export function leaks(text: string, phrases: readonly EnglishPhrase[]): string[] {
   const flat = text.replace(/\s+/g, ' ');
   return phrases
     .filter(({ phrase, word }) => {
-      const p = phrase.replace(/\s+/g, ' ');
-      if (!word) return flat.includes(p);
-      return new RegExp(`(?<![\\p{L}\\p{N}_/.-])${p}(?![\\p{L}\\p{N}_/-])`, 'u').test(flat);
+      const p = phrase.replace(/\s+/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const edge = word ? ['(?<![\\p{L}\\p{N}_/.-])', '(?![\\p{L}\\p{N}_/-])'] : ['(?<![\\p{L}\\p{N}])', '(?![\\p{L}\\p{N}])'];
+      return new RegExp(`${edge[0]}${p}${edge[1]}`, 'u').test(flat);
     })
     .map(({ phrase, key }) => `"${phrase}" (${key})`);
 }
