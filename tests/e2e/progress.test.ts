@@ -140,3 +140,23 @@ for (const { prefix, lang } of EDITIONS) {
     });
   });
 }
+
+test('two tabs of one course: what one tab marks shows in the other, and the other\'s next mark keeps it', async ({ open, baseURL }) => {
+  const a = await open('the-wire/');
+  const b = await a.context().newPage();
+  await b.goto(new URL('the-wire/', baseURL).href);
+  expect(await doneTasks(a)).toEqual([]);
+  expect(await doneTasks(b)).toEqual([]);
+
+  // Tab B gets a result (the "reply" task); tab A's list follows, from the storage event alone.
+  await send(b, await consoleAt(b, 0), undefined);
+  await expect.poll(() => doneTasks(b)).toEqual(['the-wire/reply']);
+  await expect.poll(() => doneTasks(a)).toEqual(['the-wire/reply']);
+
+  // Tab A gets an error (the other task): what it keeps holds both, not only its own.
+  await send(a, await consoleAt(a, 0), '{"jsonrpc":"2.0","id":2,"method":"no/such-method","params":{}}');
+  await expect.poll(() => doneTasks(a)).toEqual(WIRE);
+  await expect.poll(() => doneTasks(b)).toEqual(WIRE);
+  const kept = await a.evaluate(() => Object.entries(localStorage).filter(([k]) => k.startsWith('mcp-by-hand:progress:')).map(([, v]) => Object.keys(JSON.parse(v).done).sort()));
+  expect(kept).toEqual([[...WIRE].sort()]);
+});

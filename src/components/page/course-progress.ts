@@ -29,11 +29,15 @@ export function progressStorageKey(edition: string, base: string = course.base):
 /** Progress when storage refused: kept for the page's life, per edition. */
 const inPage = new Map<string, ProgressFile>();
 let refused = false;
+/**
+ * What storage held when last read or written, per edition, so a flood of
+ * reported actions does not read and parse storage once per action. Another
+ * tab's change (a `storage` event) drops it.
+ */
+const lastRead = new Map<string, ProgressFile>();
+let watchingOtherTabs = false;
 
-/** The kept progress of `edition` (empty when there is none or what is kept is unreadable). */
-export function loadCourseProgress(edition: string = pageEdition()): ProgressFile {
-  const here = inPage.get(edition);
-  if (here) return here;
+function readStored(edition: string): ProgressFile {
   try {
     const raw = localStorage.getItem(progressStorageKey(edition));
     if (raw === null) return emptyProgress(edition);
@@ -44,12 +48,29 @@ export function loadCourseProgress(edition: string = pageEdition()): ProgressFil
   }
 }
 
+/** The kept progress of `edition` (empty when there is none or what is kept is unreadable). */
+export function loadCourseProgress(edition: string = pageEdition()): ProgressFile {
+  const here = inPage.get(edition);
+  if (here) return here;
+  if (!watchingOtherTabs) {
+    watchingOtherTabs = true;
+    window.addEventListener('storage', (e) => {
+      if (e.key === null || e.key.startsWith('mcp-by-hand:progress:')) lastRead.clear();
+    });
+  }
+  let kept = lastRead.get(edition);
+  if (!kept) lastRead.set(edition, (kept = readStored(edition)));
+  return kept;
+}
+
 function save(progress: ProgressFile): void {
   try {
     localStorage.setItem(progressStorageKey(progress.edition), JSON.stringify(progress));
     inPage.delete(progress.edition);
+    lastRead.set(progress.edition, progress);
     refused = false;
   } catch {
+    lastRead.delete(progress.edition);
     inPage.set(progress.edition, progress);
     refused = true;
   }
@@ -65,7 +86,11 @@ export function storageWorks(): boolean {
 export function onProgressChange(listener: () => void): () => void {
   document.addEventListener(CHANGE_EVENT, listener);
   // Another tab of the same course changed it.
-  const storage = (e: StorageEvent) => e.key?.startsWith('mcp-by-hand:progress:') && listener();
+  const storage = (e: StorageEvent) => {
+    if (e.key !== null && !e.key.startsWith('mcp-by-hand:progress:')) return;
+    lastRead.clear();
+    listener();
+  };
   window.addEventListener('storage', storage);
   return () => {
     document.removeEventListener(CHANGE_EVENT, listener);
@@ -79,9 +104,9 @@ let listening = false;
 export function recordReaderActions(): void {
   if (listening) return;
   listening = true;
+  const tasks = tasksOf(lessonOfPath(location.pathname, course.base)).map((t) => ({ id: t.fullId, match: t.match }));
+  if (!tasks.length) return;
   onReaderAction((action) => {
-    const tasks = tasksOf(lessonOfPath(location.pathname, course.base)).map((t) => ({ id: t.fullId, match: t.match }));
-    if (!tasks.length) return;
     const before = loadCourseProgress();
     const after = recordAction(before, tasks, action, new Date().toISOString());
     if (after !== before) save(after);
@@ -112,5 +137,6 @@ export function clearCourseProgress(edition: string = pageEdition()): void {
     // Storage off: only the page's copy is left to forget.
   }
   inPage.delete(edition);
+  lastRead.delete(edition);
   document.dispatchEvent(new CustomEvent(CHANGE_EVENT));
 }
