@@ -1,4 +1,25 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The browser files that take minutes each (many pages, or full Checker runs), slowest first. Vitest orders
+ * files by their last duration, kept in node_modules/.vite; a fresh clone has none, so it orders them by size
+ * instead, and a short file that walks every page (a11y) would start last and run alone while the other
+ * worker sits idle. These start first, the rest follow in Vitest's own order.
+ */
+const SLOW_FIRST = ['tests/e2e/a11y.test.ts', 'tests/e2e/checker-same-verdict.test.ts', 'tests/e2e/widgets-layout-shift.test.ts'];
+
+/** Vitest's order, with {@link SLOW_FIRST} ahead of every other file. */
+class SlowFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = SLOW_FIRST.findIndex((path) => f.moduleId.endsWith(path));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    const base = await super.sort(files);
+    return base.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+  }
+}
 
 /**
  * One Vitest run, five projects. `npm test` runs them all (see scripts/test.mjs).
@@ -12,6 +33,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFirst },
     projects: [
       // Vitest's default on a 2-core machine is one file at a time. The unit files that take time (the checker's)
       // mostly wait on real server processes and on the checker's own reply windows, not on the CPU: three at once.

@@ -50,8 +50,12 @@ describe('ServerEditor', () => {
     await expect.poll(() => c.locator('li.mcp-line-in').count(), { timeout: 20_000 }).toBe(1);
     const firstPid = await pidOf(c);
 
+    const headHeight = (x: typeof e) => x.locator(':scope > header.mcp-widget-head').evaluate((h) => h.getBoundingClientRect().height);
+    const before = await headHeight(e);
     await appendToEditor(page, e, "\nconsole.error('edited by the reader');");
     await expect.poll(() => e.locator('.mcp-changed').innerText()).toBe('edited (differs from the original)');
+    // The longer word takes no more room: a kept edit shown at hydration moves nothing below it.
+    expect(await headHeight(e)).toBe(before);
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), KEY)).toContain("console.error('edited by the reader');");
 
     await page.waitForLoadState('networkidle'); // let the first load finish, or reloading aborts its requests
@@ -72,6 +76,29 @@ describe('ServerEditor', () => {
     expect(await pidOf(c2)).toBeGreaterThan(0);
     expect(await e2.locator('.mcp-toolbar .mcp-note').first().innerText()).toBe('The page runs your edit.');
     void firstPid;
+  });
+
+  test('a kept edit of another length moves nothing when the page hydrates: the editor is as tall as the page without JavaScript', async ({ browser, baseURL, open }) => {
+    const box = async (page: Page) => {
+      const e = page.locator('section.mcp-server-editor').first();
+      await e.scrollIntoViewIfNeeded();
+      return e.evaluate((el) => ({ editor: el.querySelector('.mcp-editor-js')!.getBoundingClientRect().height, run: el.querySelector('[data-action="run"]')!.getBoundingClientRect().top - el.getBoundingClientRect().top }));
+    };
+    // What the browser paints before any script runs: the server-rendered page.
+    const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const still = await bare.newPage();
+    await still.goto(new URL(LAB, baseURL).href);
+    const painted = await box(still);
+    await bare.close();
+    // The same page hydrated with a kept edit far longer than the original.
+    const page = await open(LAB);
+    await editor(page);
+    await page.evaluate(([k, text]) => localStorage.setItem(k!, text!), [KEY, readFileSync(new URL('../../toy-servers/calendar.mjs', import.meta.url), 'utf8') + '\n// a line the reader added'.repeat(200)]);
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    const e = await editor(page);
+    await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
+    expect(await box(page)).toEqual(painted);
   });
 
   test('a syntax error shows line:col and starts nothing; the edit is kept', async ({ open }) => {
@@ -263,5 +290,11 @@ rl.on('line', (line) => {
     const box = await e.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    // Where the words wrap most, the edited mark still takes the room the original one had.
+    const headHeight = () => e.locator(':scope > header.mcp-widget-head').evaluate((h) => h.getBoundingClientRect().height);
+    const before = await headHeight();
+    await appendToEditor(page, e, '\n// an edit');
+    await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
+    expect(await headHeight()).toBe(before);
   });
 });

@@ -96,7 +96,7 @@ function Controls({ progress, total }: { progress: ProgressFile; total: number }
         <button type="button" class="mcp-btn" data-action="import-progress" disabled={!hydrated} onClick={() => file.current?.click()}>
           {t('progress.import')}
         </button>
-        <input ref={file} type="file" accept=".json,application/json" hidden data-control="import-file" onChange={(e) => void chosen(e.currentTarget)} />
+        <input ref={file} type="file" accept=".json,application/json" hidden tabIndex={-1} aria-label={t('progress.import')} disabled={!hydrated} data-control="import-file" onChange={(e) => void chosen(e.currentTarget)} />
         <ConfirmButton
           label={t('progress.clear')}
           question={t('progress.clear.question')}

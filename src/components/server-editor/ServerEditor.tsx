@@ -170,6 +170,7 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
       key={file.path}
       class="mcp-editor-js"
       doc={texts.current[active]!}
+      sizeDoc={file.original}
       language="javascript"
       label={t('editor.label', { file: file.path })}
       describedBy={`${uid}-help`}
@@ -185,8 +186,10 @@ export function ServerEditor(props: ServerEditorProps): JSX.Element {
         <h3 id={`${uid}-title`} class="mcp-widget-title">
           {t('editor.title', { file: files[0]!.path })}
         </h3>
+        {/* Both words take the same place (the wider one's), so the header keeps its height when a kept edit shows at hydration. */}
         <span class={`mcp-changed ${changed[active] ? 'mcp-changed-yes' : 'mcp-changed-no'}`} data-changed={changed[active] ? 'yes' : 'no'}>
-          {t(changed[active] ? 'editor.changed' : 'editor.original')}
+          <span class="mcp-changed-word" aria-hidden={changed[active] ? 'true' : undefined}>{t('editor.original')}</span>
+          <span class="mcp-changed-word" aria-hidden={changed[active] ? undefined : 'true'}>{t('editor.changed')}</span>
         </span>
       </header>
       {props.console === false ? <EngineBadge /> : null}

@@ -17,7 +17,8 @@
  * Props: `doc` (initial text), `language` (`json` | `javascript`), `label`
  * (accessible name), `describedBy` (id of help text), `lineNumbers`, `keys`
  * (key bindings, see editor-handle.ts), `onChange` (new text after each
- * change), `readOnly` (readable, selectable, not changeable), `handle` (a ref filled with the {@link EditorHandle}), `class`.
+ * change), `readOnly` (readable, selectable, not changeable), `handle` (a ref filled with the {@link EditorHandle}), `class`,
+ * `sizeDoc` (the text whose line count sizes the textarea: 4 to 14 rows; default `doc`).
  */
 import type { JSX } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -28,6 +29,12 @@ import { useTypedBefore } from '../page/typed-before.ts';
 export interface LazyCodeEditorProps extends Omit<EditorMountOptions, 'parent' | 'selection'> {
   handle: { current?: EditorHandle | undefined };
   class?: string;
+  /**
+   * The text whose line count sizes the textarea (4 to 14 rows); default `doc`. A widget whose `doc` in the
+   * browser may differ from the server-rendered one (an edit kept in storage) passes the server's text here,
+   * so hydration changes no height and nothing below the editor moves under the reader's pointer.
+   */
+  sizeDoc?: string;
 }
 
 /**
@@ -180,7 +187,7 @@ export function LazyCodeEditor(props: LazyCodeEditorProps): JSX.Element {
         spellcheck={false}
         readOnly={props.readOnly ?? false}
         autoComplete="off"
-        rows={Math.min(14, Math.max(4, props.doc.split('\n').length))}
+        rows={Math.min(14, Math.max(4, (props.sizeDoc ?? props.doc).split('\n').length))}
         defaultValue={props.doc}
         onFocus={() => void upgrade()}
         onPointerDown={() => void upgrade()}

@@ -210,7 +210,11 @@ const ACTIONS: { [K in Action['kind']]: (ctx: Context, action: Extract<Action, {
     }
     await ready(tab, checker);
     await click(tab, { css: '[data-action="run"]', within: checker });
-    await attributeIs(tab, checker, 'data-state', 'done', 120_000);
+    await attributeIs(tab, checker, 'data-state', 'done', 120_000).catch(async (e: Error) => {
+      // Say where the run stood: the stages' statuses and the Checker's own words.
+      const seen = await tab.evaluate((t) => (window.__xbrowser.find(t) as HTMLElement | null)?.innerText.slice(0, 3000), checker).catch(() => undefined);
+      throw new Error(`${e.message}\nthe Checker showed:\n${seen}`);
+    });
     const statuses = await attributes(tab, checker, 'li.mcp-checker-stage', 'data-status');
     // On a mismatch, say which checks failed or warned and what the Checker said about them.
     const failed = statuses.join() === expected.stages!.join() ? [] : await tab.evaluate((t) => [...(window.__xbrowser.find(t)?.querySelectorAll<HTMLElement>('[data-check]:is([data-status="fail"], [data-status="warn"])') ?? [])].map((el) => el.innerText.slice(0, 600)), checker);
