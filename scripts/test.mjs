@@ -9,8 +9,8 @@
  *   4. peers    tests/peers    (server-everything, the official SDK)
  *   5. e2e      tests/e2e      (build, `astro preview`, real Chromium)
  *   6. xbrowser tests/xbrowser (every lesson's first task in Chromium, Firefox ESR and WebKitGTK)
- * e2e and xbrowser share one build of the course (made by whichever runs first, in a scratch
- * folder removed at the end), unless E2E_BUILD_DIR or E2E_SKIP_BUILD is set already.
+ * e2e and xbrowser share one build of the course (made while checks, servers and peers run, in a
+ * scratch folder removed at the end), unless E2E_BUILD_DIR or E2E_SKIP_BUILD is set already.
  * Prints `N passed, N failed` (tests; `, N skipped` after it when a test was skipped, each
  * skip with its reason in the suite's output) and exits non-zero if any suite failed.
  * Pass suite names to run only those: `npm test -- unit servers`.
@@ -32,7 +32,7 @@ const astro = 'node_modules/astro/bin/astro.mjs';
 const vitest = 'node_modules/vitest/vitest.mjs';
 const tsc = 'node_modules/typescript/bin/tsc';
 const scratch = mkdtempSync(join(tmpdir(), 'mcp-by-hand-test-'));
-// The browser suites' shared build: the first of them builds into it, the second reuses it
+// The browser suites' shared build: made beside the process-bound suites (below), reused by both browser suites
 // (tests/e2e/global-setup.ts: E2E_SKIP_BUILD=1 reuses a build folder only when both builds are there).
 const browserEnv =
   process.env.E2E_BUILD_DIR || process.env.E2E_SKIP_BUILD ? process.env : { ...process.env, E2E_BUILD_DIR: join(scratch, 'site'), E2E_SKIP_BUILD: '1' };
@@ -89,8 +89,28 @@ const together = wanted.filter((s) => TOGETHER.has(s));
 /** The group's runs, started when the loop first reaches one of them (so after unit). */
 const started = new Map();
 
+/**
+ * The browser suites' build, when this run makes it: started once unit is done, beside the suites that wait on
+ * processes, so the CPU they leave idle makes it. Its output is printed before e2e's (or xbrowser's). If it
+ * fails, the browser suites' setup finds no build and builds (and reports) itself.
+ */
+const ownBuild = browserEnv !== process.env && (wanted.includes('e2e') || wanted.includes('xbrowser'));
+let building;
+let printedBuild = false;
+
 for (const suite of ORDER.filter((s) => wanted.includes(s))) {
   console.log(`\n=== ${suite} ===`);
+  if (ownBuild && !building && suite !== 'unit')
+    building = node(['scripts/build-e2e.mjs', browserEnv.E2E_BUILD_DIR], process.env, join(scratch, 'build.log'));
+  if (building && (suite === 'e2e' || suite === 'xbrowser')) {
+    const status = await building;
+    building = Promise.resolve(status);
+    if (!printedBuild) {
+      printedBuild = true;
+      console.log(`(the course's two builds, made during the suites above: ${status === 0 ? 'done' : `failed with exit ${status}; the setup below builds again`})`);
+      if (status !== 0) process.stdout.write(readFileSync(join(scratch, 'build.log'), 'utf8'));
+    }
+  }
   if (together.length > 1 && TOGETHER.has(suite) && started.size === 0)
     for (const s of together) started.set(s, runSuite(s, join(scratch, `${s}.log`)));
   const run = started.get(suite);
