@@ -82,7 +82,11 @@ describe('ServerEditor', () => {
     const box = async (page: Page) => {
       const e = page.locator('section.mcp-server-editor').first();
       await e.scrollIntoViewIfNeeded();
-      return e.evaluate((el) => ({ editor: el.querySelector('.mcp-editor-js')!.getBoundingClientRect().height, run: el.querySelector('[data-action="run"]')!.getBoundingClientRect().top - el.getBoundingClientRect().top }));
+      return e.evaluate((el) => {
+        const below = (css: string) => el.querySelector(css)!.getBoundingClientRect().top - el.getBoundingClientRect().top;
+        // The editor's height, and where Run and the attached Console start (after the status line, which says "restored").
+        return { editor: el.querySelector('.mcp-editor-js')!.getBoundingClientRect().height, run: below('[data-action="run"]'), console: below('.mcp-editor-attached') };
+      });
     };
     // What the browser paints before any script runs: the server-rendered page.
     const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
@@ -98,6 +102,7 @@ describe('ServerEditor', () => {
     await page.reload();
     const e = await editor(page);
     await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
+    await expect.poll(() => e.locator(':scope > .mcp-toolbar > .mcp-sr-status').innerText()).toBe('Your edit was restored from this browser. It runs when you press Run.');
     expect(await box(page)).toEqual(painted);
   });
 
