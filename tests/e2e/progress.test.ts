@@ -8,15 +8,14 @@
  * empties them. The pages showing marks are judged by axe in light and dark.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { t, type Lang } from '../../src/i18n/index.ts';
 import { tasksOf } from '../../src/course/tasks.ts';
 import { test, expect } from './support/fixtures.ts';
 import { consoleAt, send } from './support/lesson-widgets.ts';
+import { axeViolations, setTheme } from './support/axe.ts';
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const EDITIONS: Array<{ prefix: string; lang: Lang }> = [
   { prefix: '', lang: 'en' },
   { prefix: 'id/', lang: 'id' },
@@ -43,12 +42,8 @@ const lessonStates = async (page: Page) =>
 
 async function axeClean(page: Page, label: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.evaluate((s) => {
-      document.documentElement.dataset.theme = s;
-      return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }, scheme);
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `${label}, ${scheme}`).toEqual([]);
+    await setTheme(page, scheme);
+    expect(await axeViolations(page), `${label}, ${scheme}`).toEqual([]);
   }
 }
 

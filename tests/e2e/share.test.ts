@@ -6,7 +6,6 @@
  * large for a link goes as a file that opens back; Copy as Markdown gives the fenced block. Controls are found
  * by `data-action` / `data-control`, the same in every language.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -16,9 +15,9 @@ import { consoleAt, copyTranscript, editorText, hydrated, replaceEditorText, sen
 import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
 import { encodeExchange, SHARE_PREFIX, SHARE_URL_LIMIT_BYTES, toBase64Url, type SharedExchange } from '../../src/components/pure/share-link.ts';
 import { t, type Lang } from '../../src/i18n/index.ts';
+import { axeViolations, setTheme } from './support/axe.ts';
 
 const LESSON = 'statelessness-tested/';
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The page's Consoles: the ServerEditor's own first, then the two calendar-handles Consoles; the last sends a made-up handle. */
 const LIST_EVENTS = 2;
 
@@ -98,12 +97,8 @@ describe.each([['en', ''] as const, ['id', 'id/'] as const])('share (%s)', (lang
     expect(await (await serverEditorAt(other, 0)).locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');
 
     for (const scheme of ['light', 'dark'] as const) {
-      await other.evaluate((s) => {
-        document.documentElement.dataset.theme = s;
-        return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-      }, scheme);
-      const results = await new AxeBuilder({ page: other }).include('.mcp-share').withTags(tags).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), scheme).toEqual([]);
+      await setTheme(other, scheme);
+      expect(await axeViolations(other, { include: ['.mcp-share'] }), scheme).toEqual([]);
     }
   });
 

@@ -6,13 +6,12 @@
  * separate stderr lane, HTTP mode with raw request/response and SSE frames,
  * keyboard-only use, phone width in dark theme, axe after interaction.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 
 const LAB = 'lab/console/';
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The nth Console on the page, once hydrated. */
 async function consoleAt(page: Page, n: number): Promise<Locator> {
@@ -294,8 +293,7 @@ describe('Console', () => {
     // The row opens with its body, in one render after the click: measure once its JSON is there.
     await replies(c).first().locator('details.mcp-line-body .mcp-json').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    const results = await new AxeBuilder({ page }).include('section.mcp-console').withTags(tags).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { include: ['section.mcp-console'] })).toEqual([]);
   });
 
   test('light theme: axe finds nothing in a console with an error, a framing violation and stderr', async ({ open }) => {
@@ -306,7 +304,6 @@ describe('Console', () => {
     await typeMessage(page, c, 'not json');
     await c.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => c.locator('li.mcp-line-in').count(), { timeout: 20_000 }).toBe(3);
-    const results = await new AxeBuilder({ page }).include('section.mcp-console').withTags(tags).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { include: ['section.mcp-console'] })).toEqual([]);
   });
 });

@@ -4,13 +4,12 @@
  * (full URL shown as text, consent asked, never opened or fetched), and a
  * schema outside the flat subset shown as the server's error.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 
 const LAB = 'lab/console/';
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function demo(page: Page, n: number): Promise<Locator> {
   const d = page.locator('section.mcp-elicitation').nth(n);
@@ -133,8 +132,7 @@ describe('ElicitationForm', () => {
       const d = await demo(page, 0);
       await d.getByRole('button', { name: 'Accept' }).click();
       await d.locator('.mcp-field-err').first().waitFor();
-      const results = await new AxeBuilder({ page }).include('section.mcp-elicitation').withTags(tags).analyze();
-      expect(results.violations.map((v) => `${colorScheme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page, { include: ['section.mcp-elicitation'] }), colorScheme).toEqual([]);
     }
   });
 });

@@ -6,7 +6,6 @@
  * total and for the instructions, under compact and python; editing a
  * description recounts; the servers multiplier; phone width and both themes.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { fetchCatalog, type LiveCatalog } from '../../src/components/token-meter
 import { formatDate } from '../../src/components/measured-facts/measured-facts.ts';
 import { t } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
+import { axeViolations } from './support/axe.ts';
 
 /** Scrolls the widget into view (client:visible) and waits until Preact has hydrated it. */
 async function hydrated(page: Page, widget: string): Promise<Locator> {
@@ -157,7 +157,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await meter.scrollIntoViewIfNeeded();
     await counted(meter);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    const results = await new AxeBuilder({ page }).include('[data-widget=token-meter]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { include: ['[data-widget=token-meter]'] })).toEqual([]);
   });
 }

@@ -18,7 +18,7 @@
  * - Every widget `Foo` (an `.astro` wrapper in `src/components/`) keeps its
  *   island and parts in `src/components/<kebab-case of Foo>/`, its island is
  *   `<Foo>.tsx` exporting `Foo`; no module under `src/components/` has a
- *   default export (named exports only).
+ *   default export (named exports only); no code file there is over 250 lines.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve, sep } from 'node:path';
@@ -148,6 +148,15 @@ describe('src/components: what computes apart from what touches the page', () =>
     visit(source);
     return found;
   }
+
+  test('no code file under src/components/ is over 250 lines: a widget is a view over hooks and small views', () => {
+    const long = filesUnder('src/components')
+      .filter((f) => CODE.test(f))
+      .map((f) => ({ f, n: readFileSync(join(ROOT, f), 'utf8').split('\n').length - 1 }))
+      .filter(({ n }) => n > 250)
+      .map(({ f, n }) => `${f}: ${n} lines`);
+    expect(long).toEqual([]);
+  });
 
   test('the three shared folders exist and src/components/shared/ is gone', () => {
     for (const d of SHARED) expect(existsSync(join(ROOT, d)), d).toBe(true);

@@ -12,12 +12,14 @@
  * as text; every other word comes from `src/i18n/<lang>/probe.ts`.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { setLang, t, type StringKey } from '../../i18n/index.ts';
+import { setLang, t } from '../../i18n/index.ts';
 import { EngineBadge } from '../ui/EngineBadge.tsx';
 import { useHydrated } from '../ui/hydrated.ts';
 import { pathTaken } from './branches.ts';
 import { ProbeDiagram } from './ProbeDiagram.tsx';
 import { ProbeSteps } from './ProbeSteps.tsx';
+import { ProbeVerdict } from './ProbeVerdict.tsx';
+import { LEGACY_STYLES, LegacyStylePicker, type LegacyStyle } from './LegacyStylePicker.tsx';
 import { getEngine } from '../page/engine-choice.ts';
 import { currentEntry, type ServerName } from '../page/server-sources.ts';
 import { runProbe, type ProbeRun } from './probe-run.ts';
@@ -30,12 +32,6 @@ import '../ui/widget.css';
 import '../ui/flow-base.css';
 import './probe-flow.css';
 import { reportAction } from '../page/reader-actions.ts';
-
-/** How legacy.mjs answers `server/discover`: the values of its `--discover=` switch (toy-servers/legacy.mjs). */
-export const LEGACY_STYLES = ['method-not-found', 'invalid-params', 'silent', 'exit'] as const;
-
-/** One of {@link LEGACY_STYLES}. */
-export type LegacyStyle = (typeof LEGACY_STYLES)[number];
 
 /** Props of {@link ProbeFlow}. */
 export interface ProbeFlowProps {
@@ -165,26 +161,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
           {t('probe.allAtOnce')}
         </button>
       </div>
-      {picksStyle && (
-        <div class="pf-styles" data-legacy-styles>
-          <div class="fw-row">
-            <label>
-              {t('probe.style.label', { file: serverFile('legacy') })}{' '}
-              <select value={style} data-control="legacy-style" data-typed="legacy-style" onChange={(e) => setStyle((e.target as HTMLSelectElement).value as LegacyStyle)} disabled={busy}>
-                {LEGACY_STYLES.map((s) => (
-                  <option value={s} key={s}>
-                    {t(`probe.style.${s}` as StringKey)}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <p class="pf-explain">{t('probe.style.explain')}</p>
-          <p class="fw-meta">
-            {t('probe.style.command')} <code data-legacy-command>node legacy.mjs --discover={style}</code>
-          </p>
-        </div>
-      )}
+      {picksStyle && <LegacyStylePicker style={style} onStyle={setStyle} disabled={busy} />}
       <div class="fw-row">
         <button
           type="button"
@@ -233,24 +210,7 @@ export function ProbeFlow({ server = 'legacy', servers, paceMs = 2500, legacySty
       <ShareBar widget="probe-flow" server={run?.server ?? chosen} transport="stdio" lines={() => probeShareLines(run)} ready={hydrated} />
       {run && <ProbeSteps run={run} revealed={revealed} />}
 
-      {run && done && (
-        <div class="pf-verdict" data-probe-verdict data-era={report?.outcome === 'ok' ? report.era : undefined} data-version={report?.outcome === 'ok' ? report.protocolVersion : undefined} data-respawned={report?.respawned ? '' : undefined}>
-          <p class="fw-title">{t('probe.verdict.title')}</p>
-          {report && report.outcome === 'ok' && report.era ? (
-            <dl class="pf-verdict-list">
-              <dt>{t('probe.verdict.era')}</dt>
-              <dd>{report.era}</dd>
-              <dt>{t('probe.verdict.version')}</dt>
-              <dd>{t(report.era === 'modern' ? 'probe.verdict.modernVersion' : 'probe.verdict.legacyVersion', { version: report.protocolVersion ?? '' })}</dd>
-              <dt>{t('probe.verdict.scope')}</dt>
-              <dd>{t('probe.verdict.scopeText')}</dd>
-            </dl>
-          ) : (
-            <p>{t('probe.verdict.none', { error: failed ?? report?.outcome ?? '' })}</p>
-          )}
-          {run.freshPid !== undefined && <p class="fw-meta">{t('probe.verdict.respawned', { pid: String(run.pid), fresh: String(run.freshPid) })}</p>}
-        </div>
-      )}
+      {run && done && <ProbeVerdict run={run} failed={failed} />}
     </section>
   );
 }
