@@ -13,6 +13,7 @@ import { commentsIn } from '../../src/components/pure/comment-language.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const site = lessonSites()[0]!;
 /** The starter as the editor shows it on a page of `lang`: its comments in that language. */
@@ -28,7 +29,7 @@ for (const { prefix, lang } of [{ prefix: '', lang: 'en' as Lang }, { prefix: 'i
       const editor = await serverEditorAt(page, 0);
       const checker = page.locator('section.mcp-checker');
       await checker.scrollIntoViewIfNeeded();
-      await expect.poll(() => checker.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+      await untilHydrated(checker);
       const title = checker.locator('.mcp-widget-title');
       const file = SERVERS.starter.file;
       await expect.poll(() => title.innerText()).toBe(t('checker.title', { file }, lang));

@@ -22,7 +22,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { expect, test } from './support/fixtures.ts';
 import { freePort, waitForHttp } from './support/net.ts';
-import { consoleAt, copyTranscript, hydrated, META, replyTo, send, stdoutMessages } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, hydrated, META, replyTo, send, stdoutMessages, untilHydrated } from './support/lesson-widgets.ts';
 import { runEdit, serverEditorAt } from './support/lesson-editor.ts';
 import { capstoneStage } from '../capstone-stages.ts';
 
@@ -148,7 +148,7 @@ describe.skipIf(process.env.E2E_DEV === '0')('npm start (astro dev)', () => {
     expect(reply.result.supportedVersions).toContain('2026-07-28');
     const checker = page.locator('section.mcp-checker');
     await checker.scrollIntoViewIfNeeded();
-    await expect.poll(() => checker.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+    await untilHydrated(checker);
     const statuses = await checkerStatuses(checker);
     expect(statuses.length).toBe(8);
     expect(statuses).toEqual(Array(8).fill('pass'));

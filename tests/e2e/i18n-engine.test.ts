@@ -15,7 +15,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
-import { consoleAt, send } from './support/lesson-widgets.ts';
+import { consoleAt, send, untilHydrated } from './support/lesson-widgets.ts';
 import { t, table, type Lang, type StringKey } from '../../src/i18n/index.ts';
 import { NOT_ISOLATED_REASON, OFF_REASON } from '../../src/components/pure/engine-policy.ts';
 
@@ -121,7 +121,7 @@ test('/id/write-your-own-server/: the Checker\'s failure on the starter says wha
   const page = await open('/id/write-your-own-server/');
   const c = page.locator('section.mcp-checker');
   await c.scrollIntoViewIfNeeded();
-  await expect.poll(() => c.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(c);
   await c.locator('[data-action="run"]').click();
   await expect.poll(() => c.getAttribute('data-state'), { timeout: 120_000 }).toBe('done');
   const failed = c.locator('[data-check="framing.stdout-only"]');

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
-import { consoleAt, replies, send, typeMessage } from './support/lesson-widgets.ts';
+import { consoleAt, replies, send, typeMessage, untilHydrated } from './support/lesson-widgets.ts';
 import { jsonProblem, jsonProblemText } from '../../src/components/pure/json-problem.ts';
 import { t } from '../../src/i18n/index.ts';
 import { serverEditorAt } from './support/lesson-editor.ts';
@@ -137,7 +137,7 @@ for (const { prefix, lang, other } of [
     const e = await serverEditorAt(page, 0);
     const c = page.locator('section.mcp-checker');
     await c.scrollIntoViewIfNeeded();
-    await expect.poll(() => c.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+    await untilHydrated(c);
     for (let n = 1; n <= 8; n++) {
       const stage = c.locator('li.mcp-checker-stage').nth(n - 1);
       if (!(await stage.locator(':scope > details').evaluate((d) => (d as HTMLDetailsElement).open))) await stage.locator(':scope > details > summary').click();

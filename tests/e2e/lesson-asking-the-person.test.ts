@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, editorText, heading, META, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages, toolText, typeMessage } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, editorText, heading, META, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages, toolText, typeMessage, untilHydrated } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const SLUG = 'asking-the-person';
@@ -70,7 +70,7 @@ const retry = (id: number, title: string, requestState: string) =>
 const demo = async (page: Page, n: number) => {
   const d = page.locator('section.mcp-elicitation').nth(n);
   await d.scrollIntoViewIfNeeded();
-  await expect.poll(() => d.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(d);
   return d;
 };
 

@@ -15,7 +15,7 @@ import { t, type Lang } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, pidOf, replyTo, send, sentLines, replies } from './support/lesson-widgets.ts';
+import { consoleAt, heading, pidOf, replyTo, send, sentLines, replies, untilHydrated } from './support/lesson-widgets.ts';
 
 const WEEK = '{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":"calendar://week"}}';
 
@@ -61,7 +61,7 @@ for (const { site, prefix, lang, title } of RUNS) {
       const editor = async () => {
         const e = page.locator('section.mcp-server-editor').first();
         await e.scrollIntoViewIfNeeded();
-        await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+        await untilHydrated(e);
         return e;
       };
       let e = await editor();

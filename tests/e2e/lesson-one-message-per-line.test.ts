@@ -15,7 +15,7 @@ import { t, type Lang } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, pickTemplate, pidOf, send, toolText } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, heading, pickTemplate, pidOf, send, toolText, untilHydrated } from './support/lesson-widgets.ts';
 
 const CALL = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}}}';
 const BANNER = 'calendar-noisy v1.0.0 starting (this line should have gone to stderr)';
@@ -26,7 +26,7 @@ const NOISY = readFileSync(new URL('../../toy-servers/noisy.mjs', import.meta.ur
 async function serverEditor(page: Page): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').first();
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(e);
   return e;
 }
 

@@ -11,7 +11,7 @@ import { describe } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, copyTranscript, heading, pickTemplate, replyTo, send, stdoutMessages, toolText } from './support/lesson-widgets.ts';
+import { consoleAt, copyTranscript, heading, pickTemplate, replyTo, send, stdoutMessages, toolText, untilHydrated } from './support/lesson-widgets.ts';
 
 const SLUG = 'progress-cancellation-timeouts';
 /** The English page and its Indonesian edition: URL prefix, title, and the labels of the tasks' starting messages (steps 1, 2, 3, 4, 4, 4). */
@@ -33,7 +33,7 @@ const RUNS = lessonSites().flatMap((site) => EDITIONS.filter((e) => e.prefix ===
 async function serverEditor(page: Page): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').first();
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(e);
   return e;
 }
 

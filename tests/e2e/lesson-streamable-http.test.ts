@@ -14,7 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
-import { consoleAt, heading, pickTemplate, typeMessage } from './support/lesson-widgets.ts';
+import { consoleAt, heading, pickTemplate, typeMessage, untilHydrated } from './support/lesson-widgets.ts';
 import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 interface Exchange {
@@ -209,7 +209,7 @@ for (const { site, prefix, title, console: labels, editor } of RUNS) {
       // with the original back, the verdict is pass.
       const checker = page.locator('section.mcp-checker');
       await checker.scrollIntoViewIfNeeded();
-      await expect.poll(() => checker.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+      await untilHydrated(checker);
       const runChecker = async () => {
         await checker.locator('button[data-action="run"]').click();
         await expect.poll(() => checker.getAttribute('data-state'), { timeout: 120_000 }).toBe('done');

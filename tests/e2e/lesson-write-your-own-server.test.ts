@@ -21,7 +21,7 @@ import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { serverEditorAt, typeSource } from './support/lesson-editor.ts';
 import { starterEditKey } from './support/checker-page.ts';
-import { heading } from './support/lesson-widgets.ts';
+import { heading, untilHydrated } from './support/lesson-widgets.ts';
 import { capstoneStage } from '../capstone-stages.ts';
 
 const site = lessonSites()[0]!;
@@ -37,7 +37,7 @@ const STARTER = readFileSync(new URL('../../toy-servers/starter.mjs', import.met
 async function checkerOn(page: Page): Promise<Locator> {
   const c = page.locator('section.mcp-checker');
   await c.scrollIntoViewIfNeeded();
-  await expect.poll(() => c.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(c);
   return c;
 }
 

@@ -13,7 +13,7 @@ import { describe } from 'vitest';
 import { t, type Lang } from '../../src/i18n/index.ts';
 import { tasksOf } from '../../src/course/tasks.ts';
 import { test, expect } from './support/fixtures.ts';
-import { consoleAt, send } from './support/lesson-widgets.ts';
+import { consoleAt, send, untilHydrated } from './support/lesson-widgets.ts';
 import { axeViolations, setTheme } from './support/axe.ts';
 
 const EDITIONS: Array<{ prefix: string; lang: Lang }> = [
@@ -25,7 +25,7 @@ const WIRE = tasksOf('the-wire').map((task) => task.fullId);
 /** The lesson's task list at its end, once it has read the kept progress. */
 const lessonList = async (page: Page) => {
   const list = page.locator('section.mcp-progress[data-view="lesson"]');
-  await expect.poll(() => list.getAttribute('data-ready')).toBe('');
+  await untilHydrated(list, '');
   return list;
 };
 const doneTasks = async (page: Page) => (await lessonList(page)).locator('li[data-done]').evaluateAll((els) => els.map((e) => e.getAttribute('data-task')));
@@ -34,7 +34,7 @@ const sidebarMarks = (page: Page) =>
   page.locator('mcp-progress-marks .mcp-sidebar-mark').evaluateAll((els) => els.map((e) => [new URL((e.closest('a') as HTMLAnchorElement).href).pathname, e.getAttribute('data-progress')]));
 const courseView = async (page: Page) => {
   const v = page.locator('section.mcp-progress[data-view="course"]');
-  await expect.poll(() => v.getAttribute('data-ready')).toBe('');
+  await untilHydrated(v, '');
   return v;
 };
 const lessonStates = async (page: Page) =>
@@ -118,7 +118,7 @@ for (const { prefix, lang } of EDITIONS) {
       // The can-do page lists the two skills, in this edition's words.
       await fresh.goto(new URL(`${prefix}can-do/`, baseURL).href);
       const canDo = fresh.locator('section.mcp-progress[data-view="can-do"]');
-      await expect.poll(() => canDo.getAttribute('data-ready')).toBe('');
+      await untilHydrated(canDo, '');
       expect(await canDo.locator('li[data-skill]').allInnerTexts()).toEqual(tasksOf('the-wire').map((task) => t(`progress.skill.the-wire.${task.id}` as never, {}, lang)));
       expect(await canDo.locator('.mp-left li[data-lesson="the-wire"]').count()).toBe(0);
       await axeClean(fresh, 'the can-do page');

@@ -24,6 +24,7 @@ import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { handServer } from './support/hand-server.ts';
 import { recordStates, slowCpu } from './support/page-states.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 /** How much slower the page's main thread runs in these tests. */
@@ -32,7 +33,7 @@ const SLOWER = 4;
 async function hydrated(page: Page, selector: string, n = 0): Promise<Locator> {
   const w = page.locator(selector).nth(n);
   await w.scrollIntoViewIfNeeded();
-  await expect.poll(() => w.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(w);
   return w;
 }
 const replies = (c: Locator) => c.locator('li.mcp-line-in');

@@ -14,6 +14,7 @@ import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 const work = mkdtempSync(join(tmpdir(), 'take-home-e2e-'));
@@ -22,7 +23,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function consoleAt(page: Page, n: number): Promise<Locator> {
   const c = page.locator('section.mcp-console').nth(n);
   await c.scrollIntoViewIfNeeded();
-  await expect.poll(() => c.getAttribute('data-ready')).toBe('yes');
+  await untilHydrated(c);
   return c;
 }
 /** Puts `text` in the editor (textarea or CodeMirror) as typed text. */
@@ -148,7 +149,7 @@ describe('Run it on your machine', () => {
     const page = await open(LAB);
     const e = page.locator('section.mcp-server-editor').first();
     await e.scrollIntoViewIfNeeded();
-    await expect.poll(() => e.getAttribute('data-ready')).toBe('yes');
+    await untilHydrated(e);
     // The reader's edit: a changed tool description, so the replies differ from the shipped server's.
     await e.locator('.mcp-editor-js textarea').evaluate((el: HTMLTextAreaElement) => {
       el.value = `${el.value}\nconsole.error('taken home');\n`;

@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 
@@ -17,7 +18,7 @@ const LAB = 'lab/console/';
 async function consoleAt(page: Page, n: number): Promise<Locator> {
   const c = page.locator('section.mcp-console').nth(n);
   await c.scrollIntoViewIfNeeded();
-  await expect.poll(() => c.getAttribute('data-ready')).toBe('yes');
+  await untilHydrated(c);
   return c;
 }
 

@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 const KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/calendar.mjs';
@@ -18,8 +19,8 @@ const PLUMBING_KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/plumbing.mjs';
 async function editor(page: Page): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').first();
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
-  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(e);
+  await untilHydrated(e.locator('section.mcp-console'));
   return e;
 }
 const consoleIn = (e: Locator) => e.locator('section.mcp-console');

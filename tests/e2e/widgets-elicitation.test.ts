@@ -8,13 +8,15 @@ import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { axeViolations } from './support/axe.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 
+/** The nth ElicitationPanel of the lab page, scrolled into view and hydrated, as long as hydration takes: the wait every widget helper has. */
 async function demo(page: Page, n: number): Promise<Locator> {
   const d = page.locator('section.mcp-elicitation').nth(n);
   await d.scrollIntoViewIfNeeded();
-  await expect.poll(() => d.getAttribute('data-ready')).toBe('yes');
+  await untilHydrated(d);
   return d;
 }
 

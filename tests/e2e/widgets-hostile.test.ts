@@ -8,14 +8,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 
 async function editor(page: Page): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').first();
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready')).toBe('yes');
-  await expect.poll(() => e.locator('section.mcp-console').getAttribute('data-ready')).toBe('yes');
+  await untilHydrated(e);
+  await untilHydrated(e.locator('section.mcp-console'));
   return e;
 }
 const pidOf = async (c: Locator) => Number((await c.locator('.mcp-badge-pid').innerText()).replace(/\D/g, '') || '0');

@@ -19,6 +19,7 @@ import { edit, serverEditorAt, toySource, typeSource } from './support/lesson-ed
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { RequestBuilder } from '../../src/protocol/request-builder.ts';
 import { axeViolations } from './support/axe.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/http-request/';
 
@@ -26,7 +27,7 @@ const LAB = 'lab/http-request/';
 async function widgetAt(page: Page, n = 0): Promise<Locator> {
   const w = page.locator('section.mcp-http-request').nth(n);
   await w.scrollIntoViewIfNeeded();
-  await expect.poll(() => w.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(w);
   return w;
 }
 

@@ -9,6 +9,7 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 const KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/calendar.mjs';
@@ -60,7 +61,7 @@ describe('typing while the editor loads', () => {
     const page = await open(LAB);
     const c = page.locator('section.mcp-console').first();
     await c.scrollIntoViewIfNeeded();
-    await expect.poll(() => c.getAttribute('data-ready')).toBe('yes');
+    await untilHydrated(c);
     const gate = new Gate(page);
     await gate.install();
     const host = c.locator('.mcp-editor').first();
@@ -87,7 +88,7 @@ describe('typing while the editor loads', () => {
     const page = await open(LAB);
     const e = page.locator('section.mcp-server-editor').first();
     await e.scrollIntoViewIfNeeded();
-    await expect.poll(() => e.getAttribute('data-ready')).toBe('yes');
+    await untilHydrated(e);
     const gate = new Gate(page);
     await gate.install();
     const host = e.locator('.mcp-editor-js');
@@ -114,7 +115,7 @@ describe('the elicitation form and focus', () => {
     const page = await open(LAB);
     const c = page.locator('section.mcp-console').first();
     await c.scrollIntoViewIfNeeded();
-    await expect.poll(() => c.getAttribute('data-ready')).toBe('yes');
+    await untilHydrated(c);
     const host = c.locator('.mcp-editor').first();
     await host.click();
     await expect.poll(() => c.locator('.cm-content').evaluate((el) => el === document.activeElement), { timeout: 20_000 }).toBe(true);

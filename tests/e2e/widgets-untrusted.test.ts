@@ -9,6 +9,7 @@ import { get_encoding } from 'tiktoken';
 import { test, expect } from './support/fixtures.ts';
 import { pythonJsonDumps } from '../../src/protocol/python-json.ts';
 import { handServer } from './support/hand-server.ts';
+import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = '/lab/untrusted/';
 const KEY = 'mcp-by-hand:edit:/lab/untrusted/:toy-servers/calendar.mjs';
@@ -38,7 +39,7 @@ test('a hostile catalog from an edited server stays inert text in ProbeFlow and 
   await page.reload();
   // Wait for the islands to hydrate: a click on server-rendered markup does nothing.
   const editor = page.locator('section.mcp-server-editor').first();
-  await expect.poll(() => editor.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(editor);
   await editor.getByRole('button', { name: 'Run', exact: true }).click();
   await expect.poll(() => page.locator('.mcp-note').first().innerText(), { timeout: 20_000 }).toContain('runs your edit');
 

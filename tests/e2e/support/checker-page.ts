@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from './fixtures.ts';
+import { untilHydrated } from './lesson-widgets.ts';
 
 /** The localStorage key of the saved edit of the starter on the page at `pathname` (e.g. `/id/write-your-own-server/`). */
 export const starterEditKey = (pathname: string) => `mcp-by-hand:edit:${pathname}:toy-servers/starter.mjs`;
@@ -17,6 +18,6 @@ export async function checkerWithEdit(open: (url: string) => Promise<Page>, url:
   await page.reload({ waitUntil: 'load' });
   const checker = page.locator('section.mcp-checker');
   await checker.scrollIntoViewIfNeeded();
-  await expect.poll(() => checker.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(checker);
   return { page, checker };
 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from './fixtures.ts';
-import { consoleAt, replaceEditorText } from './lesson-widgets.ts';
+import { consoleAt, replaceEditorText, untilHydrated } from './lesson-widgets.ts';
 
 /** The shipped source of `toy-servers/<file>`. */
 export const toySource = (file: string): string => readFileSync(new URL(`../../../toy-servers/${file}`, import.meta.url), 'utf8');
@@ -28,7 +28,7 @@ export function edit(source: string, find: string | RegExp, replacement: string)
 export async function serverEditorAt(page: Page, n: number): Promise<Locator> {
   const e = page.locator('section.mcp-server-editor').nth(n);
   await e.scrollIntoViewIfNeeded();
-  await expect.poll(() => e.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(e);
   return e;
 }
 

@@ -9,12 +9,13 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from './fixtures.ts';
+import { untilHydrated } from './lesson-widgets.ts';
 
 /** The nth HttpRequest widget on the page (page order), scrolled into view and hydrated. */
 export async function httpRequestAt(page: Page, n: number): Promise<Locator> {
   const w = page.locator('section.mcp-http-request').nth(n);
   await w.scrollIntoViewIfNeeded();
-  await expect.poll(() => w.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(w);
   return w;
 }
 

@@ -11,11 +11,20 @@ import { expect } from './fixtures.ts';
 /** Page heading (the lesson title), once the page has loaded. */
 export const heading = (page: Page) => page.locator('main h1').first().innerText();
 
+/**
+ * Waits until the island at `el` has hydrated (its `data-ready` is `value`, `yes` by default): from then on its
+ * controls have their handlers. As long as hydration takes on a loaded machine, up to 20 s: the one hydration
+ * wait of every widget helper.
+ */
+export async function untilHydrated(el: Locator, value = 'yes'): Promise<void> {
+  await expect.poll(() => el.getAttribute('data-ready'), { timeout: 20_000 }).toBe(value);
+}
+
 /** The nth Console on the page (`section.mcp-console`, page order), once hydrated. */
 export async function consoleAt(page: Page, n: number, within?: Locator): Promise<Locator> {
   const c = (within ?? page.locator('body')).locator('section.mcp-console').nth(n);
   await c.scrollIntoViewIfNeeded();
-  await expect.poll(() => c.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  await untilHydrated(c);
   return c;
 }
 
