@@ -636,7 +636,8 @@ test.for(REJECTIONS)('unhandled rejection, $what: exit 1 and the same error on s
 /**
  * The order of ticks, promise jobs, immediates and timers. Only orders Node guarantees: a `setTimeout(0)`
  * beside a `setImmediate` queued at top level or in an immediate may run either side in Node, so no program
- * has one.
+ * has one; two timers created one after the other are due together only once a millisecond has passed
+ * since the second, so the program that needs them together waits for that.
  */
 const ORDERS: Array<{ name: string; what: string; source: string; steps: string[] }> = [
   {
@@ -689,6 +690,9 @@ setTimeout(() => {
   process.nextTick(() => log('tick in t2'));
   Promise.resolve().then(() => log('then in t2'));
 }, 0);
+// Both timers are due when the loop first looks: a setTimeout(0) is one of 1 ms, and on a busy machine
+// the second may be created a millisecond after the first, so the script runs on for 3 ms.
+for (const until = Date.now() + 3; Date.now() < until; );
 `,
     steps: [],
   },

@@ -4,7 +4,6 @@
  * for that page and file, the page reloads, and the Checker is returned once hydrated.
  */
 import type { Locator, Page } from 'playwright-core';
-import { expect } from './fixtures.ts';
 import { untilHydrated } from './lesson-widgets.ts';
 
 /** The localStorage key of the saved edit of the starter on the page at `pathname` (e.g. `/id/write-your-own-server/`). */
