@@ -40,7 +40,9 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 20_000, maxWorkers: 3 } },
       { test: { name: 'servers', include: ['tests/servers/**/*.test.ts'], testTimeout: 60_000 } },
       // Peers also wait on real processes (the reference server, the official SDK, a Python server): two at once.
-      { test: { name: 'peers', include: ['tests/peers/**/*.test.ts'], testTimeout: 60_000, maxWorkers: 2 } },
+      // Their hooks do a test's work (bundle the reference server with esbuild, start and measure it twice), so
+      // they get a test's time, not Vitest's 10 s default for hooks.
+      { test: { name: 'peers', include: ['tests/peers/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, maxWorkers: 2 } },
       {
         test: {
           name: 'e2e',
