@@ -88,11 +88,11 @@ export function Replay({ server = 'calendar', compare, lang }: ReplayProps) {
           setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false } }));
           if (mode === MODES[MODES.length - 1]!.mode) reportAction({ widget: 'replay', kind: 'replayed', server: current });
         } catch (e) {
-          setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false, error: message(e) } }));
+          setColumns((c) => ({ ...c, [mode]: { ...c[mode], busy: false, error: errorText(e) } }));
         }
       }
     } catch (e) {
-      setColumns({ 'one-process': { steps: [], busy: false, error: message(e) }, 'fresh-process': { steps: [], busy: false, error: message(e) } });
+      setColumns({ 'one-process': { steps: [], busy: false, error: errorText(e) }, 'fresh-process': { steps: [], busy: false, error: errorText(e) } });
     }
   }
 
@@ -180,8 +180,4 @@ function lastPid(columns: Record<ReplayMode, Column>): number | undefined {
 
 function empty(): Record<ReplayMode, Column> {
   return { 'one-process': { steps: [], busy: false }, 'fresh-process': { steps: [], busy: false } };
-}
-
-function message(e: unknown): string {
-  return errorText(e);
 }
