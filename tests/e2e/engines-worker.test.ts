@@ -51,6 +51,25 @@ test("http: handle(Request) called in the page answers every transcript line as 
   expect(watch.blocked).toEqual([]);
 });
 
+test('a fetch handler whose process has ended refuses the next request saying how the process ended', async ({ open }) => {
+  const page = await open('/lab/engines/', { offline: true });
+  const out = await page.evaluate(async () => {
+    const h = (window as any).__mcpByHand;
+    const engine = new h.WorkerEngine();
+    const endpoint = await engine.fetchHandler('toy-servers/http.mjs');
+    const before = (await endpoint.handle(new Request('http://127.0.0.1/mcp', { method: 'GET' }))).status;
+    endpoint.process.kill();
+    const refused = await endpoint.handle(new Request('http://127.0.0.1/mcp', { method: 'GET' })).then(
+      () => 'answered',
+      (error: Error & { failure?: { code: string } }) => `${error.failure?.code}: ${error.message}`,
+    );
+    engine.dispose();
+    return { before, refused };
+  });
+  expect(out.before).toBe(405);
+  expect(out.refused).toBe('process-ended: the process exited (killed by the engine)');
+});
+
 test("a fresh process loses calendar.mjs's event; calendar-handles.mjs's events survive a fresh process", async ({ open }) => {
   const page = await open('/lab/engines/');
   const steps = await page.evaluate(

@@ -7,7 +7,7 @@
  * the browser cannot transfer a stream (WebKit), the body comes in pieces,
  * one message each, into a stream made here; cancelling it tells the Worker.
  */
-import type { FetchEndpoint } from '../types.ts';
+import type { ExitInfo, FetchEndpoint } from '../types.ts';
 import type { SerializedRequest } from './worker-messages.ts';
 import type { WorkerProcess } from './worker-process.ts';
 import { failure, FailureError, type Failure } from '../../protocol/failure.ts';
@@ -15,6 +15,13 @@ import { failure, FailureError, type Failure } from '../../protocol/failure.ts';
 /** A fetch handler running in a Worker process: the engine contract's {@link FetchEndpoint}, with the Worker process itself. */
 export interface FetchHandler extends FetchEndpoint {
   readonly process: WorkerProcess;
+}
+
+/** The error of a request the process cannot answer because it ended, saying how it ended (`info`: its exit, once known). */
+function ended(info: ExitInfo | undefined): FailureError {
+  if (!info) return new FailureError('the process has exited', failure('process-ended'));
+  const vars: Failure['vars'] = info.signal ? { signal: info.signal } : { code: String(info.code) };
+  return new FailureError(`the process exited (${info.reason ?? `code ${info.code}`})`, failure('process-ended', {}, failure('exit', vars, info.why)));
 }
 
 /** Wires `process` (started with `mode: 'fetch'`) to a {@link FetchHandler}. */
@@ -51,17 +58,15 @@ export function bridgeFetch(process: WorkerProcess): FetchHandler {
     if (message.done) controller.close();
   };
   void process.exit.then((info) => {
-    const vars: Failure['vars'] = info.signal ? { signal: info.signal } : { code: String(info.code) };
-    const why = failure('process-ended', {}, failure('exit', vars, info.why));
-    for (const job of waiting.values()) job.reject(new FailureError(`the process exited (${info.reason ?? `code ${info.code}`})`, why));
+    for (const job of waiting.values()) job.reject(ended(info));
     waiting.clear();
-    for (const controller of bodies.values()) controller.error(new FailureError(`the process exited (${info.reason ?? `code ${info.code}`})`, why));
+    for (const controller of bodies.values()) controller.error(ended(info));
     bodies.clear();
   });
   return {
     process,
     async handle(request) {
-      if (process.exited) throw new FailureError('the process has exited', failure('process-ended'));
+      if (process.exited) throw ended(process.exitInfo);
       const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer();
       const serialized: SerializedRequest = { url: request.url, method: request.method, headers: [...request.headers], body };
       const id = nextId++;

@@ -9,8 +9,15 @@
  * (`ready`), `startMs` applies instead, because the first start downloads and
  * compiles the bootstrap.
  *
- * A check that runs late because the page itself was busy does not count:
- * the Worker's messages may simply be waiting in the page's queue.
+ * Silence is measured in the page's own checks, not only on the clock: the
+ * process is stopped as busy only once `busyMs` have passed AND the page has
+ * run `busyMs / heartbeatMs` checks of its own since it last heard from the
+ * Worker. On a loaded machine the page's checks come late too (the operating
+ * system runs neither thread on time), so a Worker that is only waiting for a
+ * core is not taken for one stuck in a loop; a Worker that is stuck stays
+ * silent however many checks the page runs. A check that runs very late
+ * (the page itself was busy) resets the count's clock instead: the Worker's
+ * messages may simply be waiting in the page's queue.
  */
 
 import { failure, type Failure } from '../../protocol/failure.ts';
@@ -38,6 +45,8 @@ export const DEFAULT_LIMITS: WatchdogLimits = {
 export class Watchdog {
   #last = performance.now();
   #lastCheck = performance.now();
+  /** Checks run on time since the Worker was last heard from. */
+  #quietChecks = 0;
   #started = false;
   #bytes = 0;
   #timer: ReturnType<typeof setInterval>;
@@ -57,12 +66,13 @@ export class Watchdog {
   /** The Worker has loaded and started its program. */
   started(): void {
     this.#started = true;
-    this.#last = performance.now();
+    this.seen();
   }
 
   /** Any message from the Worker: it was alive when it sent it. */
   seen(): void {
     this.#last = performance.now();
+    this.#quietChecks = 0;
   }
 
   /** Counts output bytes; trips when past the limit. */
@@ -82,10 +92,12 @@ export class Watchdog {
       this.#last = Math.max(this.#last, now - this.limits.heartbeatMs);
       return;
     }
+    this.#quietChecks++;
     const quiet = now - this.#last;
+    const checksInWindow = this.limits.busyMs / Math.max(50, this.limits.heartbeatMs);
     if (!this.#started && quiet > this.limits.startMs) {
       this.#fire(`stopped by the watchdog: the process did not start within ${this.limits.startMs} ms`, failure('watchdog-start', { ms: this.limits.startMs }));
-    } else if (this.#started && quiet > this.limits.busyMs) {
+    } else if (this.#started && quiet > this.limits.busyMs && this.#quietChecks >= checksInWindow) {
       this.#fire(`stopped by the watchdog: busy for more than ${this.limits.busyMs} ms without yielding (an endless loop?)`, failure('watchdog-busy', { ms: this.limits.busyMs }));
     }
   }

@@ -83,6 +83,7 @@ export class WorkerProcess implements EngineProcess {
   #draining = false;
   #scheduled = false;
   #done = false;
+  #exitInfo: ExitInfo | undefined;
   #stdinClosed = false;
   #settle!: (info: ExitInfo) => void;
   #ready!: () => void;
@@ -234,6 +235,7 @@ export class WorkerProcess implements EngineProcess {
   #stop(info: ExitInfo, drop = false): void {
     if (this.#done) return;
     this.#done = true;
+    this.#exitInfo = info;
     this.#answered();
     this.#watchdog.stop();
     this.#worker.terminate();
@@ -254,6 +256,11 @@ export class WorkerProcess implements EngineProcess {
   /** True once the process has exited. */
   get exited(): boolean {
     return this.#done;
+  }
+
+  /** How the process ended (as {@link exit} will settle), from the moment it is stopped; undefined while it runs. */
+  get exitInfo(): ExitInfo | undefined {
+    return this.#exitInfo;
   }
 
   write(line: string): void {
