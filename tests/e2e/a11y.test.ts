@@ -60,18 +60,33 @@ test.for(['get-a-token/', 'id/get-a-token/'])('axe finds no WCAG 2.2 AA violatio
 });
 
 /**
- * The judge itself: on a real page with two planted faults, axe reports the WCAG one (grey text
- * on white) and not the best-practice one (a heading level skipped), so the tags are in force and
- * a violation is reported whole although axe collects violations only.
+ * The judge itself: on a real page with planted faults, axe reports the WCAG one (grey text on
+ * white) and not the best-practice one (a heading level skipped), so the tags are in force and a
+ * violation is reported whole although axe collects violations only. A faint paragraph inside a
+ * same-origin frame is found too (the frames are analysed in the page), and a frame axe cannot
+ * enter (an opaque origin) is named as untested, not passed in silence.
  */
-test('axe, as these checks run it, reports a WCAG violation and ignores a best-practice one', async ({ open }) => {
+test('axe, as these checks run it, reports a WCAG violation, in a same-origin frame too, names a frame it cannot enter, and ignores a best-practice one', async ({ open }) => {
   const page = await open('404.html', { colorScheme: 'light' });
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     const planted = document.createElement('div');
     planted.id = 'planted';
     planted.innerHTML = '<h2>Planted</h2><h5>skipped levels</h5><p style="color:#ccc;background:#fff">faint text</p>';
     document.querySelector('main')!.append(planted);
+    const same = document.createElement('iframe');
+    same.title = 'same-origin frame';
+    same.srcdoc = '<!doctype html><html lang="en"><title>inner</title><main><p style="color:#ddd;background:#fff">fainter text</p></main></html>';
+    const opaque = document.createElement('iframe');
+    opaque.title = 'opaque frame';
+    opaque.src = 'data:text/html,<p>elsewhere</p>';
+    const loaded = (f: HTMLIFrameElement) => new Promise((r) => f.addEventListener('load', r, { once: true }));
+    const done = Promise.all([loaded(same), loaded(opaque)]);
+    planted.append(same, opaque);
+    await done;
   });
   const found = await axeViolations(page, { include: ['#planted'] });
-  expect(found).toEqual(['color-contrast: Elements must meet minimum color contrast ratio thresholds (p)']);
+  expect(found).toEqual([
+    'color-contrast: Elements must meet minimum color contrast ratio thresholds (p, iframe[title="same-origin frame"] p)',
+    'untested-frame: data:text/html,<p>elsewhere</p>',
+  ]);
 });

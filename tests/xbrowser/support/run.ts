@@ -196,8 +196,7 @@ const ACTIONS: { [K in Action['kind']]: (ctx: Context, action: Extract<Action, {
     await click(tab, { css: '.mcp-starts button', text: action.then.label[lang], within: c });
     await editorHolds(tab, { css: '.mcp-editor', within: c }, action.then.message);
     await send(tab, c, 1);
-    const reply = (await stdoutLines(tab, c)).map((l) => l.json).find((m) => m?.id === JSON.parse(action.then.message).id);
-    expect(reply.result.tools.map((tool: { name: string }) => tool.name)).toEqual(expected.tools);
+    await checkReply(tab, c, expected);
   },
 
   async checker({ tab, url }, action, expected) {
