@@ -168,6 +168,19 @@ test('a server edited to loop forever once a request arrives is stopped by the w
   expect(r.events).toEqual(['stderr', 'exit']);
 });
 
+test('a program whose start is one long synchronous task (as a large bundle evaluating) is not taken for stuck, and answers once it runs', async ({ open }) => {
+  const page = await open('/lab/engines/');
+  const r = await runaway(
+    page,
+    // Three seconds of top-level work, longer than the busy limit, then a reader of stdin that answers and leaves.
+    "const until = Date.now() + 3000;\nwhile (Date.now() < until) {}\nprocess.stdin.on('data', (d) => { process.stdout.write('got ' + d); process.exit(0); });\n",
+    [rpc(1, 'tools/list')],
+  );
+  expect(r.exit).toMatchObject({ code: 0 });
+  expect(r.stdoutLines).toBe(1);
+  expect(r.events).toEqual(['stdout', 'exit']);
+});
+
 test('a server that floods stdout is stopped by the watchdog after its first lines reached the page', async ({ open }) => {
   const page = await open('/lab/engines/');
   const r = await runaway(page, "const line = 'x'.repeat(1023) + '\\n';\nwhile (true) process.stdout.write(line);\n");

@@ -74,8 +74,10 @@ const CASES: TableCase[] = [
     fill: async (page) => {
       const meter = page.locator('[data-widget=token-meter][data-server=everything]');
       await meter.scrollIntoViewIfNeeded();
-      const recorded = meter.locator('.tm-recorded[data-recorded]');
-      await expect.poll(() => recorded.getAttribute('data-recorded'), { timeout: 90_000 }).toMatch(/^(same|differs)$/);
+      // The verdict beside the recording, or what the meter says went wrong (so a failure names it).
+      const outcome = () =>
+        meter.evaluate((m) => (m.querySelector('[data-meter-status]')?.getAttribute('data-meter-status') === 'failed' ? `failed: ${m.querySelector('.fw-error')?.textContent}` : m.querySelector('.tm-recorded')?.getAttribute('data-recorded')));
+      await expect.poll(outcome, { timeout: 90_000 }).toMatch(/^(same|differs)$/);
       return meter;
     },
   },

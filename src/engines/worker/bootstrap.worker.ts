@@ -54,6 +54,20 @@ let pendingFetches = 0;
 let servesFetch = false;
 /** The entry module has finished evaluating (until then nothing can decide the process is idle). */
 let mainDone = false;
+/** The page has been told the program's start is over (see {@link running}). */
+let saidRunning = false;
+
+/**
+ * Tells the page, once, that the program's start is over: its entry module has been evaluated, or input
+ * reaches a program that reads it (a program that awaits its input at the top level never finishes
+ * evaluating, but by then its start has yielded: input is delivered only between tasks). Until then the page's watchdog allows a start's time for silence,
+ * since evaluating a large bundle is one long synchronous task.
+ */
+function running(): void {
+  if (saidRunning) return;
+  saidRunning = true;
+  post({ t: 'running' });
+}
 
 /** Ends the process: flush output, tell the page, stop the Worker, unwind the caller. */
 function exitNow(code: number, reason?: string, why?: Failure): never {
@@ -183,6 +197,7 @@ function start(init: InitMessage): void {
     .then(
       (namespace: Record<string, unknown>) => {
         mainDone = true;
+        running();
         if (init.mode === 'fetch') serveFetch(namespace, init.entry);
         loop.poke();
       },
@@ -285,10 +300,16 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       start(message);
       break;
     case 'stdin':
-      loop.deliver(() => stdio.feed(message.data));
+      loop.deliver(() => {
+        if (stdio.reading) running(); // the program reads its input: its start has yielded
+        stdio.feed(message.data);
+      });
       break;
     case 'stdin-end':
-      loop.deliver(() => stdio.feed(null));
+      loop.deliver(() => {
+        if (stdio.reading) running();
+        stdio.feed(null);
+      });
       break;
     case 'fs':
       volume.apply(message.changes);

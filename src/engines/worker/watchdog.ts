@@ -5,9 +5,11 @@
  * free. If the page hears nothing from it (no heartbeat, no output) for
  * `busyMs`, the process is stuck in a synchronous loop and is stopped. A
  * process that writes more than `outputLimitBytes` is stopped too (the Worker
- * enforces this itself; the page checks again). Before the Worker has started
- * (`ready`), `startMs` applies instead, because the first start downloads and
- * compiles the bootstrap.
+ * enforces this itself; the page checks again). Until the program is running
+ * (its entry module evaluated, or its first input taken: {@link started}),
+ * `startMs` applies instead, because a start downloads and compiles the
+ * bootstrap and then loads and evaluates the program, and evaluating a large
+ * bundle (the reference server's is megabytes) is one long synchronous task.
  *
  * Silence is measured in the page's own checks, not only on the clock: the
  * process is stopped as busy only once `busyMs` have passed AND the page has
@@ -30,7 +32,7 @@ export interface WatchdogLimits {
   outputLimitBytes: number;
   /** How often a Worker reports a free event loop. Default 200 ms. */
   heartbeatMs: number;
-  /** Stop a process that has not started (loaded its bootstrap) after this long. Default 15000 ms. */
+  /** Stop a process silent this long before its program is running (bootstrap loaded, entry module evaluated). Default 15000 ms. */
   startMs: number;
 }
 
@@ -63,7 +65,7 @@ export class Watchdog {
     this.#timer = setInterval(() => this.#check(), Math.max(50, limits.heartbeatMs));
   }
 
-  /** The Worker has loaded and started its program. */
+  /** The program is running: its start is over, and from now on `busyMs` of silence means it is stuck. */
   started(): void {
     this.#started = true;
     this.seen();

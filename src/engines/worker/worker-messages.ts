@@ -92,6 +92,8 @@ export type OutputItem =
 export type FromWorker =
   | { t: 'loaded' }
   | { t: 'ready' }
+  /** The program's start is over: its entry module has been evaluated, or it has yielded to take its first input. */
+  | { t: 'running' }
   | { t: 'beat' }
   | { t: 'batch'; items: OutputItem[] }
   | { t: 'exit'; code: number; reason?: string; why?: Failure }

@@ -122,8 +122,10 @@ export class WorkerProcess implements EngineProcess {
     this.#watchdog.seen();
     switch (message.t) {
       case 'ready':
-        this.#watchdog.started();
         this.#ready();
+        return;
+      case 'running':
+        this.#watchdog.started();
         return;
       case 'beat':
       case 'loaded':
