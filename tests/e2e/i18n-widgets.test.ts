@@ -134,7 +134,7 @@ for (const { prefix, lang, other } of [
 ] as const) {
   test(`/${prefix}write-your-own-server/: the starter in the editor and every stage solution carry the page's comments only`, { timeout: 90_000 }, async ({ open }) => {
     const page = await open(`/${prefix}write-your-own-server/`);
-    const e = await serverEditorAt(page, 0);
+    await serverEditorAt(page, 0);
     const c = page.locator('section.mcp-checker');
     await c.scrollIntoViewIfNeeded();
     await untilHydrated(c);

@@ -12,7 +12,7 @@
  * language, and its controls are found by their `data-action`.
  */
 import { describe } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { t, type Lang, type StringKey } from '../../src/i18n/index.ts';
 import { expect, test } from './support/fixtures.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
@@ -49,7 +49,7 @@ function like(lang: Lang, key: string, vars: Record<string, string | number>, wi
 const rows = (v: Locator) => v.locator('table.cv-table tbody tr');
 const weekRows = (v: Locator) => v.locator('table.cv-table tbody tr[data-method="resources/read"]');
 /** Lines on the wire the widget shows (opened once). */
-async function wire(page: Page, v: Locator): Promise<string[]> {
+async function wire(v: Locator): Promise<string[]> {
   const d = v.locator('details.cv-wire');
   if ((await d.getAttribute('open')) === null) await d.locator('summary').click();
   return v.locator('.cv-wire-lines > li').allInnerTexts();
@@ -82,7 +82,7 @@ for (const { site, prefix, lang, title } of RUNS) {
       // 2. Again: served from the cache, nothing on the wire.
       said = await press(v, 'need-week', 1);
       expect(said).toEqual([say(lang, 'hit', { what: W, s: 60 })]);
-      const lines = await wire(page, v);
+      const lines = await wire(v);
       expect(lines.filter((l) => l.startsWith('->'))).toHaveLength(1);
       expect(lines.filter((l) => l.startsWith('<-'))).toHaveLength(1);
       expect(lines[0]).toContain('"method":"resources/read"');
@@ -157,7 +157,7 @@ for (const { site, prefix, lang, title } of RUNS) {
 
       const said = await press(v, 'need-week', 2);
       expect(said[0]).toMatch(like(lang, 'refetch', { what: W, why: say(lang, 'why.notification') }, ['id']));
-      const lines = await wire(page, v);
+      const lines = await wire(v);
       const last = JSON.parse(lines.filter((l) => l.startsWith('<-')).at(-1)!.slice(3));
       expect(JSON.parse(last.result.contents[0].text).map((e: { id: string }) => e.id)).toEqual(['e1', 'e2', 'e3']);
       // The notification on the wire carries the listen request's id.

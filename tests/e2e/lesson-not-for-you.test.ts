@@ -13,7 +13,7 @@
  * so the lesson's "find this line" stays true.
  */
 import { describe } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
@@ -56,7 +56,7 @@ async function run(e: Locator, running: 'edit' | 'original'): Promise<void> {
 }
 
 /** Reset, confirmed, as the reader does. */
-async function reset(page: Page, e: Locator): Promise<void> {
+async function reset(e: Locator): Promise<void> {
   await e.locator('button[data-action="reset"]').click();
   await e.locator('button[data-action="confirm"]').click();
   await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('no');
@@ -97,7 +97,7 @@ for (const { site, prefix, title, step } of RUNS) {
       expect(JSON.parse(accepted.body).result.supportedVersions).toEqual(['2026-07-28']);
 
       // Reset and Run: refused again.
-      await reset(page, e);
+      await reset(e);
       await run(e, 'original');
       const again = await sendTemplate(w, step[4]!);
       expect(again.status).toBe(401);

@@ -11,7 +11,7 @@ import { checkAuthorizationResponse } from '../../src/protocol/authorization.ts'
 import { freshDir } from './harness.ts';
 import { freePort, parseSse, startHttpServer, type RunningHttpServer } from './http-harness.ts';
 import {
-  AUTH_ENV, CLIENT_DOCUMENTS, CLIENT_ID, LATER_CLOCK, REDIRECT_URI, challengeParams, pkce, rpc, runScript, step, type Exchange, type Targets,
+  AUTH_ENV, CLIENT_DOCUMENTS, CLIENT_ID, LATER_CLOCK, REDIRECT_URI, challengeParams, pkce, runScript, step, type Exchange, type Targets,
 } from './authorization-script.ts';
 
 const { TOY_SEED: _seed, ...ENV } = AUTH_ENV;

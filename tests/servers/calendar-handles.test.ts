@@ -12,7 +12,6 @@ import { expectError, expectOneStderrLine, expectResult, pairAndValidate } from 
 import { freshDir, parseStdout, runLines, serverFile } from './harness.ts';
 
 type Msg = Record<string, any>;
-const ELICIT = { elicitation: {} };
 
 async function handles(lines: string[], opts: { env?: Record<string, string>; cwd?: string } = {}) {
   const run = await runLines('calendar-handles', lines, opts);

@@ -87,9 +87,8 @@ export const CANCELLATION_CHECKS: CheckDef[] = [
         (request.params._meta as JsonObject).progressToken = token;
         const from = s.lines.length;
         s.send(request);
-        let first: ReceivedLine;
         try {
-          first = await s.waitFor((l) => isResponseTo(l.message, request.id) || belongsTo(l.message, request.id, token), undefined, from, `reply to tools/call (id ${request.id})`);
+          await s.waitFor((l) => isResponseTo(l.message, request.id) || belongsTo(l.message, request.id, token), undefined, from, `reply to tools/call (id ${request.id})`);
         } catch (e) {
           if (!(e instanceof SessionError) || s.ended) throw e;
           continue;

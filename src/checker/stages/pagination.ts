@@ -20,7 +20,6 @@ export const FOREIGN_CURSOR = 'checker-cursor-never-issued-7f3a';
  * https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/pagination#error-handling
  */
 function invalidCursorCheck(id: string, stage: StageId, lists: { capability: 'tools' | 'resources' | 'prompts'; methods: string[] }[], none: string): CheckDef {
-  const names = lists.flatMap((l) => l.methods);
   return {
     id,
     stage,

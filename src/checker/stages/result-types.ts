@@ -53,7 +53,6 @@ export const RESULT_TYPE_CHECK: CheckDef = {
  * https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr#supported-requests
  */
 function noInputRequiredCheck(id: string, stage: StageId, lists: { capability?: 'tools' | 'resources' | 'prompts'; methods: string[] }[], none = ''): CheckDef {
-  const names = lists.flatMap((l) => l.methods);
   return {
     id,
     stage,

@@ -5,7 +5,7 @@
  * happens into transcript items and tells the Console about replies. This
  * file holds what both share and the stdio one; `http-session.ts` the HTTP one.
  */
-import { classifyMessage, Connection, parseMessageLine, type TranscriptEntry, type Classification, type Failure } from '../../protocol/index.ts';
+import { Connection, parseMessageLine, type TranscriptEntry, type Classification, type Failure } from '../../protocol/index.ts';
 import { describeReply } from '../pure/meaning.ts';
 import { errorText, failureText } from '../pure/failure-text.ts';
 import { t } from '../../i18n/index.ts';

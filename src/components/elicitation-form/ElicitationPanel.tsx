@@ -34,7 +34,7 @@ export interface ElicitationPanelProps {
   onResult: (result: ElicitResult) => void;
   heading?: string;
   autoFocus?: boolean;
-  /** Renders the fields and answer buttons disabled (the standalone form before its island hydrates: nothing typed is lost, no submit goes to the page). */
+  /** Renders the answer buttons disabled (the standalone form before its island hydrates: the fields stay open, so what the reader types then is kept, and no submit goes to the page). */
   disabled?: boolean;
 }
 
@@ -121,7 +121,6 @@ export function ElicitationPanel({ params, onResult, heading, autoFocus, disable
             value={values[f.name]}
             problem={tried ? problems[f.name] : undefined}
             onInput={(v) => setValues({ ...values, [f.name]: v })}
-            disabled={disabled}
           />
         ))}
         {tried && Object.keys(problems).length ? (

@@ -15,9 +15,8 @@ export function FieldInput(props: {
   value: FieldValue | undefined;
   problem: string | undefined;
   onInput: (v: FieldValue) => void;
-  disabled: boolean | undefined;
 }): JSX.Element {
-  const { field: f, id, value, problem, disabled } = props;
+  const { field: f, id, value, problem } = props;
   const describedBy = [f.description ? `${id}-desc` : '', problem ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
   const label = (
     <>

@@ -60,7 +60,6 @@ export async function packageServer(server: ServerName, sources?: () => Readonly
 /** The "Run it on your machine" block. */
 export function TakeHome({ server, sources }: TakeHomeProps): JSX.Element {
   const npx = npxCommand(server);
-  const name = homeName(server) ?? originalEntry(server).split('/').pop()!;
   const [pkg, setPkg] = useState<TakeHomePackage | undefined>();
   const [problem, setProblem] = useState('');
   /** Counts the openings: a package packed for an earlier one (since closed) is not shown in a later one. */
