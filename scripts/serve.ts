@@ -9,7 +9,9 @@
  *
  * The base path comes from `<dir>/course.json`, which every build writes.
  * Text assets go out compressed (Brotli or gzip, as the browser accepts),
- * from the `.br` and `.gz` copies the build writes beside them.
+ * from the `.br` and `.gz` copies the build writes beside them. The files'
+ * list and sizes are read once, at start (sirv's production mode): after a
+ * rebuild, restart the server, or it answers with the old sizes.
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
@@ -102,7 +104,7 @@ function parseArgs(argv: string[]): ServeOptions {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const { url } = await serveCourse(parseArgs(process.argv.slice(2)));
-    console.log(`MCP by Hand is being served at ${url}  (Ctrl+C to stop)`);
+    console.log(`MCP by Hand is being served at ${url}  (Ctrl+C to stop; after a rebuild, start it again)`);
   } catch (error) {
     console.error(`serve: ${(error as Error).message}`);
     process.exit(1);
