@@ -60,13 +60,22 @@ let saidRunning = false;
 /**
  * Tells the page, once, that the program's start is over: its entry module has been evaluated, or input
  * reaches a program that reads it (a program that awaits its input at the top level never finishes
- * evaluating, but by then its start has yielded: input is delivered only between tasks). Until then the page's watchdog allows a start's time for silence,
- * since evaluating a large bundle is one long synchronous task.
+ * evaluating, but by then its start has yielded: input is delivered only between tasks). Until then the
+ * page's watchdog allows a start's time for silence, since evaluating a large bundle is one long
+ * synchronous task.
  */
 function running(): void {
   if (saidRunning) return;
   saidRunning = true;
   post({ t: 'running' });
+}
+
+/** Hands stdin bytes (`null`: its end) to the program between tasks; input it reads means it is running. */
+function input(data: Uint8Array | null): void {
+  loop.deliver(() => {
+    if (stdio.reading) running();
+    stdio.feed(data);
+  });
 }
 
 /** Ends the process: flush output, tell the page, stop the Worker, unwind the caller. */
@@ -300,16 +309,10 @@ scope.onmessage = (event: MessageEvent<ToWorker>) => {
       start(message);
       break;
     case 'stdin':
-      loop.deliver(() => {
-        if (stdio.reading) running(); // the program reads its input: its start has yielded
-        stdio.feed(message.data);
-      });
+      input(message.data);
       break;
     case 'stdin-end':
-      loop.deliver(() => {
-        if (stdio.reading) running();
-        stdio.feed(null);
-      });
+      input(null);
       break;
     case 'fs':
       volume.apply(message.changes);

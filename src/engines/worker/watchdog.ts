@@ -53,6 +53,8 @@ export class Watchdog {
   #bytes = 0;
   #timer: ReturnType<typeof setInterval>;
   #tripped = false;
+  /** How many on-time checks make `busyMs` of silence. */
+  readonly #checksInWindow: number;
 
   /**
    * @param limits the limits to enforce
@@ -62,7 +64,9 @@ export class Watchdog {
     readonly limits: WatchdogLimits,
     readonly trip: (reason: string, why: Failure) => void,
   ) {
-    this.#timer = setInterval(() => this.#check(), Math.max(50, limits.heartbeatMs));
+    const every = Math.max(50, limits.heartbeatMs);
+    this.#checksInWindow = limits.busyMs / every;
+    this.#timer = setInterval(() => this.#check(), every);
   }
 
   /** The program is running: its start is over, and from now on `busyMs` of silence means it is stuck. */
@@ -96,10 +100,9 @@ export class Watchdog {
     }
     this.#quietChecks++;
     const quiet = now - this.#last;
-    const checksInWindow = this.limits.busyMs / Math.max(50, this.limits.heartbeatMs);
     if (!this.#started && quiet > this.limits.startMs) {
       this.#fire(`stopped by the watchdog: the process did not start within ${this.limits.startMs} ms`, failure('watchdog-start', { ms: this.limits.startMs }));
-    } else if (this.#started && quiet > this.limits.busyMs && this.#quietChecks >= checksInWindow) {
+    } else if (this.#started && quiet > this.limits.busyMs && this.#quietChecks >= this.#checksInWindow) {
       this.#fire(`stopped by the watchdog: busy for more than ${this.limits.busyMs} ms without yielding (an endless loop?)`, failure('watchdog-busy', { ms: this.limits.busyMs }));
     }
   }
