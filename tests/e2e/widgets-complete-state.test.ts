@@ -19,10 +19,11 @@
  *   is listing until it has counted the new catalog: it never shows the old
  *   catalog's counts as the counts of the source that runs now.
  */
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
 import { handServer } from './support/hand-server.ts';
+import { HeldRequests } from './support/held-requests.ts';
 import { recordStates, slowCpu } from './support/page-states.ts';
 import { untilHydrated } from './support/lesson-widgets.ts';
 
@@ -43,15 +44,12 @@ const SCRIPTS = /\/_astro\/.*\.js(\?.*)?$/;
 
 /** Reloads `page` with every script chunk held back (routing also keeps them out of the cache); returns the function that lets them go. */
 async function reloadWithoutScripts(page: Page): Promise<() => Promise<void>> {
-  const held: Route[] = [];
-  await page.route(SCRIPTS, (route) => void held.push(route));
+  const hold = new HeldRequests(page, (url) => SCRIPTS.test(url.href));
+  await hold.install();
   // Not `domcontentloaded`: that waits for the page's module scripts, which are held. The markup is parsed all the same.
   await page.reload({ waitUntil: 'commit' });
   await expect.poll(() => page.locator('footer').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  return async () => {
-    await page.unroute(SCRIPTS);
-    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
-  };
+  return () => hold.releaseAll();
 }
 
 /**

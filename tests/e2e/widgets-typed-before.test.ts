@@ -14,9 +14,10 @@
  * - a Console draft too large for localStorage: the note next to the editor
  *   says so, in the page's language, and the text stays.
  */
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { HeldRequests } from './support/held-requests.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { console as enConsole } from '../../src/i18n/en/console.ts';
 import { console as idConsole } from '../../src/i18n/id/console.ts';
@@ -29,31 +30,14 @@ const EDITIONS = [
   { prefix: 'id/', field: /^Kalender/, choice: 'Kerja', words: idConsole },
 ];
 
-/** Requests held by a route until {@link Hold.release}. */
-class Hold {
-  held: Route[] = [];
-  constructor(
-    readonly page: Page,
-    readonly matches: (url: URL) => boolean,
-  ) {}
-  async install(): Promise<void> {
-    await this.page.route(this.matches, (route) => void this.held.push(route));
-  }
-  /** Lets every held request go, and every later one. */
-  async release(): Promise<void> {
-    await this.page.unroute(this.matches);
-    for (const r of this.held.splice(0)) void r.continue().catch(() => undefined);
-  }
-}
-
 /**
  * Reloads `page` with the module of the island around `widget` (a CSS selector of its root section)
  * held back: the widget's server-rendered HTML is there, its island is not hydrated until `release`.
  */
-async function reloadWithIslandHeld(page: Page, widget: string): Promise<Hold> {
+async function reloadWithIslandHeld(page: Page, widget: string): Promise<HeldRequests> {
   const island = page.locator(`astro-island:has(> ${widget})`).first();
   const path = new URL((await island.getAttribute('component-url'))!, page.url()).pathname;
-  const hold = new Hold(page, (url) => url.pathname === path);
+  const hold = new HeldRequests(page, (url) => url.pathname === path);
   await hold.install();
   await page.reload({ waitUntil: 'domcontentloaded' });
   const root = page.locator(widget).first();
@@ -63,10 +47,20 @@ async function reloadWithIslandHeld(page: Page, widget: string): Promise<Hold> {
   return hold;
 }
 
+/** Waits for `wait`; when it fails, its error also names the requests the page still waits for. */
+async function namingPending(hold: HeldRequests | undefined, wait: Promise<unknown>): Promise<void> {
+  try {
+    await wait;
+  } catch (e) {
+    if (hold && e instanceof Error) e.message += ` (${hold.describePending()})`;
+    throw e;
+  }
+}
 /** Waits until the island around `widget` has hydrated (Astro drops its `ssr` attribute then). */
-const islandHydrated = (page: Page, widget: string) =>
-  expect.poll(() => page.locator(`astro-island:has(> ${widget})`).first().getAttribute('ssr'), { timeout: 20_000 }).toBeNull();
-const hydratedRoot = async (root: Locator) => expect.poll(() => root.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+const islandHydrated = (page: Page, widget: string, hold: HeldRequests) =>
+  namingPending(hold, expect.poll(() => page.locator(`astro-island:has(> ${widget})`).first().getAttribute('ssr'), { timeout: 20_000 }).toBeNull());
+/** Waits until the widget's root says it has hydrated (`data-ready="yes"`). */
+const hydratedRoot = (root: Locator, hold?: HeldRequests) => namingPending(hold, expect.poll(() => root.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes'));
 const notHydrated = async (root: Locator) => expect(await root.getAttribute('data-ready')).toBeNull();
 
 /** Clicks into `ta`, types `text` at its end as a reader does, then moves the caret `left` characters back. */
@@ -197,8 +191,8 @@ for (const edition of EDITIONS) {
       await ta.focus();
       await notHydrated(c);
 
-      await hold.release();
-      await hydratedRoot(c);
+      await hold.releaseAll();
+      await hydratedRoot(c, hold);
       await expect.poll(() => textState(ta)).toEqual({ value: message, start: message.length - 1, end: message.length - 1, focused: true });
       await expect.poll(() => meta.isChecked()).toBe(true);
       await expect.poll(() => menu.inputValue()).toBe('2');
@@ -229,8 +223,8 @@ for (const edition of EDITIONS) {
       await notify.uncheck();
       await notHydrated(form);
 
-      await hold.release();
-      await hydratedRoot(form);
+      await hold.releaseAll();
+      await hydratedRoot(form, hold);
       await expect.poll(() => form.getByLabel(edition.field).inputValue()).toBe('Work');
       await expect.poll(() => notify.isChecked()).toBe(false);
       await form.locator('button[data-action="accept"]').click();
@@ -249,8 +243,8 @@ for (const edition of EDITIONS) {
       const typed = `${original}\nconsole.error("typed early");`;
       await notHydrated(e);
 
-      await hold.release();
-      await hydratedRoot(e);
+      await hold.releaseAll();
+      await hydratedRoot(e, hold);
       await expect.poll(() => textState(ta)).toEqual({ value: typed, start: typed.length - 2, end: typed.length - 2, focused: true });
       await expect.poll(() => e.locator('span.mcp-changed').getAttribute('data-changed')).toBe('yes');
       const editKey = await page.evaluate(() => `mcp-by-hand:edit:${location.pathname}:toy-servers/calendar.mjs`);
@@ -279,7 +273,7 @@ for (const edition of EDITIONS) {
         const before = await ta.inputValue();
         const at = before.indexOf(editor.caretAfter) + editor.caretAfter.length;
         // Hold the editor's code: focusing the textarea asks for it.
-        const hold = new Hold(page, (u) => /\/_astro\/.*\.js$/.test(u.pathname));
+        const hold = new HeldRequests(page, (u) => /\/_astro\/.*\.js$/.test(u.pathname));
         await hold.install();
         await ta.focus();
         await ta.evaluate((el: HTMLTextAreaElement, at: number) => el.setSelectionRange(at, at), at);
@@ -289,7 +283,7 @@ for (const edition of EDITIONS) {
         const cdp = await page.context().newCDPSession(page);
         for (const text of ['に', 'にほ', 'にほん']) await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
         // The code arrives while the reader is still composing: CodeMirror is ready and waits.
-        await hold.release();
+        await hold.releaseAll();
         await expect.poll(() => host.getAttribute('data-editor'), { timeout: 20_000 }).toBe('composing');
         expect(await host.locator('.cm-content').count()).toBe(0);
         await cdp.send('Input.insertText', { text: '日本' });
@@ -351,8 +345,8 @@ for (const edition of EDITIONS) {
         const hold = await reloadWithIslandHeld(page, w.widget);
         const root = page.locator(w.widget).first();
         const carried = await w.use(page, root);
-        await hold.release();
-        await islandHydrated(page, w.widget);
+        await hold.releaseAll();
+        await islandHydrated(page, w.widget, hold);
         await w.check(page, root, carried);
       });
     }

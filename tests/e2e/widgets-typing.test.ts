@@ -6,36 +6,26 @@
  * released wave by wave, with keys typed between every wave, so keystrokes
  * land at every moment of CodeMirror's loading (whatever the network speed).
  */
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe } from 'vitest';
 import { test, expect } from './support/fixtures.ts';
+import { HeldRequests } from './support/held-requests.ts';
 import { untilHydrated } from './support/lesson-widgets.ts';
 
 const LAB = 'lab/console/';
 const KEY = 'mcp-by-hand:edit:/lab/console/:toy-servers/calendar.mjs';
 
-/** Holds every script chunk requested from now on until {@link Gate.release} lets the current ones go. */
-class Gate {
-  held: Route[] = [];
-  constructor(readonly page: Page) {}
-  async install(): Promise<void> {
-    await this.page.route(/\/_astro\/.*\.js(\?.*)?$/, (route) => void this.held.push(route));
-  }
-  release(): void {
-    for (const r of this.held.splice(0)) void r.continue().catch(() => undefined);
-  }
-  async remove(): Promise<void> {
-    this.release();
-    await this.page.unroute(/\/_astro\/.*\.js(\?.*)?$/);
-  }
-}
+/** Every script chunk of the site. */
+const SCRIPTS = /\/_astro\/.*\.js(\?.*)?$/;
+/** Holds every script chunk requested from now on: `releaseHeld` lets the current ones go, `releaseAll` every one. */
+const holdScripts = (page: Page) => new HeldRequests(page, (url) => SCRIPTS.test(url.href));
 
 /**
  * Types `text` two characters at a time while the editor in `host` loads:
  * between every pair, the chunks held so far are released; then waits for the
  * next chunk request or for CodeMirror; the rest is typed once it is there.
  */
-async function typeWhileLoading(page: Page, gate: Gate, host: Locator, text: string): Promise<number> {
+async function typeWhileLoading(page: Page, gate: HeldRequests, host: Locator, text: string): Promise<number> {
   let i = 0;
   let waves = 0;
   const mounted = () => host.locator('.cm-content').count().then((n) => n > 0);
@@ -43,7 +33,7 @@ async function typeWhileLoading(page: Page, gate: Gate, host: Locator, text: str
     await page.keyboard.type(text.slice(i, i + 2));
     i += 2;
     if (gate.held.length) waves++;
-    gate.release();
+    await gate.releaseHeld();
     await expect.poll(async () => gate.held.length > 0 || (await mounted()), { timeout: 20_000 }).toBe(true);
   }
   await page.keyboard.type(text.slice(i));
@@ -62,7 +52,7 @@ describe('typing while the editor loads', () => {
     const c = page.locator('section.mcp-console').first();
     await c.scrollIntoViewIfNeeded();
     await untilHydrated(c);
-    const gate = new Gate(page);
+    const gate = holdScripts(page);
     await gate.install();
     const host = c.locator('.mcp-editor').first();
     const ta = host.locator('textarea');
@@ -76,7 +66,7 @@ describe('typing while the editor loads', () => {
     const typed = 'abcdefghijklmnopqrst';
     const waves = await typeWhileLoading(page, gate, host, typed);
     expect(waves, 'keys were typed across several loading waves').toBeGreaterThan(1);
-    await gate.remove();
+    await gate.releaseAll();
     await expect.poll(() => host.locator('.cm-content').count(), { timeout: 20_000 }).toBe(1);
     await page.keyboard.type('"}}');
     await expect.poll(() => editorText(host)).toBe(`{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"x":"${typed}"}}`);
@@ -89,7 +79,7 @@ describe('typing while the editor loads', () => {
     const e = page.locator('section.mcp-server-editor').first();
     await e.scrollIntoViewIfNeeded();
     await untilHydrated(e);
-    const gate = new Gate(page);
+    const gate = holdScripts(page);
     await gate.install();
     const host = e.locator('.mcp-editor-js');
     const ta = host.locator('textarea');
@@ -101,7 +91,7 @@ describe('typing while the editor loads', () => {
     const typed = 'console.error("xyz")'; // 20 characters
     expect(typed).toHaveLength(20);
     await typeWhileLoading(page, gate, host, typed);
-    await gate.remove();
+    await gate.releaseAll();
     await expect.poll(() => host.locator('.cm-content').count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => editorText(host)).toMatch(/\nconsole\.error\("xyz"\)\s*$/);
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) ?? '', KEY)).toMatch(/\nconsole\.error\("xyz"\)$/);
