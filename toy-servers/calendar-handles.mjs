@@ -22,9 +22,10 @@
  *
  * Run it:   node toy-servers/calendar-handles.mjs   (one JSON-RPC message per line on stdin)
  *
- * It reuses the calendar's definitions, its create_event flow and its stdio
- * loop from calendar.mjs; what is new is in this file: the handle store, the
- * tools that take a handle, and the switch that routes to them.
+ * It reuses the calendar's definitions and its stdio loop from calendar.mjs
+ * and its create_event flow from create-event.mjs; what is new is in this
+ * file: the handle store, the tools that take a handle, and the switch that
+ * routes to them.
  *
  * Environment:
  *   TOY_CLOCK=2026-09-07T08:00:00Z  freezes the clock (handle and requestState expiry)
@@ -34,11 +35,11 @@
  *   TOY_STATE_DIR=dir               where the store lives (default .toy-state)
  */
 import * as fsp from 'node:fs/promises';
+import { CATALOG_CACHE, CREATE_EVENT_TOOL, EVENT_PROPERTIES, PROTOCOL_VERSION, SEED_EVENTS, WEEK_CACHE, serveStdio } from './calendar.mjs';
+import { createEvent } from './create-event.mjs';
 import {
-  CREATE_EVENT_ANNOTATIONS, EVENT_PROPERTIES, PROTOCOL_VERSION, SEED_EVENTS, WEEK_CACHE,
-  createEvent, eventProblem, findTool, list, serveStdio, toolResult,
-} from './calendar.mjs';
-import { ERR, RpcError, bytesFor, isSeeded, now, statePath, toBase64url, writeFileAtomicAsync } from './plumbing.mjs';
+  ERR, RpcError, bytesFor, findTool, isSeeded, now, onePage, schemaProblem, statePath, toBase64url, toolResult, writeFileAtomicAsync,
+} from './plumbing.mjs';
 
 const INFO = { name: 'calendar-handles', title: 'Toy calendar with handles', version: '1.0.0' };
 
@@ -101,7 +102,7 @@ const TOOLS = [
     description: 'Open a new calendar and return its handle. Pass the handle as "calendar" to create_event and list_events. '
       + 'A handle stays valid for 24 hours after it is opened; after that, open a new calendar.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    annotations: CREATE_EVENT_ANNOTATIONS,
+    annotations: CREATE_EVENT_TOOL.annotations,
   },
   {
     name: 'create_event',
@@ -113,7 +114,7 @@ const TOOLS = [
       required: ['calendar', 'title'],
       additionalProperties: false,
     },
-    annotations: CREATE_EVENT_ANNOTATIONS,
+    annotations: CREATE_EVENT_TOOL.annotations,
   },
   {
     name: 'list_events',
@@ -179,7 +180,7 @@ function argumentProblem(name, args) {
     return unknown === undefined ? undefined : `unknown argument "${unknown}"`;
   }
   const { calendar, ...event } = args;
-  return eventProblem(event);
+  return schemaProblem(event, CREATE_EVENT_TOOL.inputSchema);
 }
 
 function callTool(params, { capabilities }) {
@@ -209,10 +210,10 @@ const HANDLERS = Object.freeze({
     ttlMs: 3_600_000,
     cacheScope: 'public',
   }),
-  'tools/list': (params) => list(params, 'tools', TOOLS),
+  'tools/list': (params) => onePage(params, { tools: TOOLS, ...CATALOG_CACHE }),
   'tools/call': callTool,
-  'resources/list': (params) => list(params, 'resources', []),
-  'resources/templates/list': (params) => list(params, 'resourceTemplates', [WEEK_TEMPLATE]),
+  'resources/list': (params) => onePage(params, { resources: [], ...CATALOG_CACHE }),
+  'resources/templates/list': (params) => onePage(params, { resourceTemplates: [WEEK_TEMPLATE], ...CATALOG_CACHE }),
   'resources/read': readWeekOf,
 });
 

@@ -22,8 +22,8 @@
  * length of one step in ms (default 1000; tests set it short).
  */
 import process from 'node:process';
-import { HANDLERS, TOOLS, findTool, list, serveStdio, toolResult } from './calendar.mjs';
-import { ERR, RpcError, idKey, isMainModule, isObject, notification, sleep } from './plumbing.mjs';
+import { CATALOG_CACHE, HANDLERS, TOOLS, serveStdio } from './calendar.mjs';
+import { ERR, RpcError, findTool, idKey, isMainModule, isObject, notification, onePage, sleep, toolResult } from './plumbing.mjs';
 
 const INFO = { name: 'calendar-countdown', title: 'Toy calendar with a slow tool', version: '1.0.0' };
 const TICK_MS = Number(process.env.TOY_TICK_MS ?? 1000);
@@ -71,7 +71,7 @@ async function countdown(params, { id, send }) {
 
 export const COUNTDOWN_HANDLERS = Object.freeze({
   ...HANDLERS,
-  'tools/list': (params) => list(params, 'tools', [...TOOLS, COUNTDOWN_TOOL]),
+  'tools/list': (params) => onePage(params, { tools: [...TOOLS, COUNTDOWN_TOOL], ...CATALOG_CACHE }),
   'tools/call': (params, request) => (params.name === COUNTDOWN_TOOL.name ? countdown(params, request) : HANDLERS['tools/call'](params, request)),
 });
 

@@ -35,10 +35,10 @@
  * The catalog (tool, resource, prompt) is the calendar's, imported from calendar.mjs.
  */
 import process from 'node:process';
+import { CALENDAR_INSTRUCTIONS, CREATE_EVENT_TOOL, PREPARE_WEEK_PROMPT, SEED_EVENTS, WEEK_RESOURCE, getPrompt, parseMessage, readLines } from './calendar.mjs';
 import {
-  CALENDAR_INSTRUCTIONS, CREATE_EVENT_TOOL, PREPARE_WEEK_PROMPT, SEED_EVENTS, WEEK_RESOURCE, eventProblem, findTool, getPrompt, parseMessage, readLines,
-} from './calendar.mjs';
-import { ERR, RpcError, errorResponse, exitWhenFlushed, log, normaliseDateTime, resultResponse, writeMessage } from './plumbing.mjs';
+  ERR, RpcError, errorResponse, exitWhenFlushed, findTool, log, normaliseDateTime, resultResponse, schemaProblem, writeMessage,
+} from './plumbing.mjs';
 
 const LEGACY_VERSION = '2025-11-25';
 const SERVER_INFO = { name: 'calendar-legacy', title: 'Toy calendar (2025-11-25)', version: '1.0.0' };
@@ -112,7 +112,7 @@ const toolResult = (text, { structuredContent, isError } = {}) => ({
 
 function createEvent(params) {
   const { args } = findTool(params, [CREATE_EVENT_TOOL]);
-  const problem = eventProblem(args);
+  const problem = schemaProblem(args, CREATE_EVENT_TOOL.inputSchema);
   if (problem) return toolResult(`create_event failed: ${problem}.`, { isError: true });
   if (args.startsAt === undefined) {
     return toolResult('create_event failed: this server cannot ask for a start time; pass startsAt.', { isError: true });

@@ -24,7 +24,7 @@
  *
  * Environment: as calendar.mjs (TOY_CLOCK, TOY_SEED).
  */
-import { EVENT_LISTENERS, HANDLERS, META, WEEK_RESOURCE, discover, serveStdio, withServerInfo } from './calendar.mjs';
+import { EVENTS, HANDLERS, META, WEEK_RESOURCE, discover, serveStdio, withServerInfo } from './calendar.mjs';
 import { ERR, RpcError, idKey, isMainModule, isObject, notification, resultResponse, writeMessage } from './plumbing.mjs';
 
 const INFO = { name: 'calendar-listening', title: 'Toy calendar that tells you of changes', version: '1.0.0' };
@@ -52,12 +52,16 @@ function listen(params, { id }) {
   return undefined; // the stream stays open: no response yet
 }
 
-// A new event changes calendar://week: tell every stream that asked for it.
-EVENT_LISTENERS.add(() => {
+/** The calendar's tools/call; one that adds to EVENTS changes calendar://week, so every stream that asked for it is told, before the reply. */
+async function callTool(params, request) {
+  const before = EVENTS.length;
+  const result = await HANDLERS['tools/call'](params, request);
+  if (EVENTS.length === before) return result;
   for (const { id, uris } of STREAMS.values()) {
     if (uris.includes(WEEK_RESOURCE.uri)) writeMessage(notification('notifications/resources/updated', tagged(id, { uri: WEEK_RESOURCE.uri })));
   }
-});
+  return result;
+}
 
 /** The client cancelling its listen request closes that stream, with no reply. */
 function onNotification({ method, params }) {
@@ -82,6 +86,7 @@ function closeStreams(info) {
 export const LISTENING_HANDLERS = Object.freeze({
   ...HANDLERS,
   'server/discover': () => ({ ...discover(), capabilities: { tools: {}, resources: { subscribe: true }, prompts: {} } }),
+  'tools/call': callTool,
   'subscriptions/listen': listen,
 });
 

@@ -1,8 +1,9 @@
 /**
- * plumbing.mjs: pipes, taught nowhere: reply builders, stdout writes, clock and seeded bytes, the shared secret, atomic file writes, a fetch handler on a socket, date-times, is-main-module.
+ * plumbing.mjs: pipes, taught nowhere: reply builders, a line's JSON and the id a reply can echo, tool calls, one-page lists and tool results, stdout writes, clock and seeded bytes, the shared secret, atomic file writes, a fetch handler on a socket, date-times, is-main-module.
  *
- * Nothing here is about MCP's ideas: calendar.mjs reads and parses its own
- * lines, and request-state.mjs seals its own state.
+ * Nothing here is one of MCP's ideas: calendar.mjs reads and parses its own
+ * lines, create-event.mjs asks its own question, and request-state.mjs seals
+ * its own state.
  *
  * Environment (read once, at start-up):
  *   TOY_CLOCK  an ISO 8601 instant; the clock is FROZEN there, so expiry times
@@ -85,6 +86,95 @@ export function errorResponse(id, err, serverName = 'server') {
 /** A notification, keys in the order `jsonrpc, method, params`. */
 export function notification(method, params) {
   return { jsonrpc: '2.0', method, params };
+}
+
+/**
+ * JSON.parse of one line, and the message's "id" as a reply can echo it:
+ * `{value, id, idProblem}`, or `{malformed}` when the line is not JSON
+ * (`malformed`: where the parser stopped, e.g. ` at position 12`, or '').
+ * `id` is a string, a safe integer, or an integer beyond 2^53 written in plain
+ * digits (a `JSON.rawJSON` value, written back byte for byte); else it is
+ * undefined and `idProblem` is the sentence for a message that has an "id".
+ * Never throws. https://www.jsonrpc.org/specification
+ * @param {string} text
+ */
+export function parseJsonLine(text) {
+  const bigIds = new WeakMap(); // object -> the source text of its "id", when too big for a double
+  let value;
+  try {
+    value = JSON.parse(text, function (key, v, context) {
+      if (key === 'id' && typeof v === 'number' && !Number.isSafeInteger(v)) bigIds.set(this, context?.source);
+      return v;
+    });
+  } catch (e) {
+    const where = /\bat position \d+(?: \(line \d+ column \d+\))?/.exec(e.message)?.[0]; // where V8 stopped
+    return { malformed: where ? ` ${where}` : '' };
+  }
+  const id = isObject(value) ? value.id : undefined;
+  if (typeof id === 'string' || Number.isSafeInteger(id)) return { value, id };
+  const source = isObject(value) ? bigIds.get(value) : undefined;
+  const plain = '"id" must be a string or an integer';
+  if (typeof id !== 'number') return { value, idProblem: plain };
+  if (/^-?(0|[1-9][0-9]*)$/.test(source ?? '') && typeof JSON.rawJSON === 'function') return { value, id: JSON.rawJSON(source) };
+  if (!Number.isInteger(id) && Number.isFinite(id)) return { value, idProblem: plain };
+  return { value, idProblem: `"id" ${source ?? id} is a number this server cannot echo exactly; send an integer in plain digits, or a string` };
+}
+
+// ---------------------------------------------------------------------------
+// Tool calls, lists and tool results
+// ---------------------------------------------------------------------------
+
+/** A tools/call that breaks CallToolRequest or names an unknown tool is -32602: https://modelcontextprotocol.io/specification/2026-07-28/server/tools#error-handling */
+export function findTool(params, tools) {
+  if (typeof params.name !== 'string') throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "name" must be a string');
+  const tool = tools.find((t) => t.name === params.name);
+  if (!tool) throw new RpcError(ERR.INVALID_PARAMS, `Unknown tool: ${params.name}`);
+  const args = Object.hasOwn(params, 'arguments') ? params.arguments : {};
+  if (!isObject(args)) throw new RpcError(ERR.INVALID_PARAMS, 'Invalid params: "arguments" must be an object');
+  return { tool, args };
+}
+
+/**
+ * What in `args` breaks a tool's `inputSchema`, as a sentence for a tool error
+ * the model can fix, or undefined. Knows what the toys' schemas use:
+ * `additionalProperties: false`, `required`, and string properties with
+ * `minLength: 1` or `format: 'date-time'`.
+ */
+export function schemaProblem(args, { properties, required = [], additionalProperties }) {
+  const unknown = additionalProperties === false ? Object.keys(args).find((key) => !Object.hasOwn(properties, key)) : undefined;
+  if (unknown !== undefined) return `unknown argument "${unknown}"`;
+  for (const [key, rule] of Object.entries(properties)) {
+    const value = args[key];
+    if (!Object.hasOwn(args, key)) {
+      if (required.includes(key)) return `"${key}" is required`;
+      continue;
+    }
+    if (rule.type === 'string' && typeof value !== 'string') return `"${key}" must be a string`;
+    if (rule.minLength === 1 && value === '') return `"${key}" must not be empty`;
+    if (rule.format === 'date-time' && normaliseDateTime(value) === undefined) return `"${key}" must be an ISO 8601 date-time such as 2026-09-10T08:30:00Z`;
+  }
+  return undefined;
+}
+
+/**
+ * A list result on one page, `{resultType: 'complete', ...result}` (the items
+ * and the cache hints). Any `cursor` is one this server never issued: -32602.
+ * https://modelcontextprotocol.io/specification/2026-07-28/server/utilities/pagination#error-handling
+ */
+export function onePage(params, result) {
+  if (Object.hasOwn(params, 'cursor')) throw new RpcError(ERR.INVALID_PARAMS, `Invalid params: cursor ${JSON.stringify(params.cursor)} is not one this list issued`);
+  return { resultType: 'complete', ...result };
+}
+
+/** A complete tool result; structured content also as JSON text. https://modelcontextprotocol.io/specification/2026-07-28/server/tools#structured-content */
+export function toolResult(text, { structuredContent, isError = false } = {}) {
+  const result = { resultType: 'complete', content: [{ type: 'text', text }] };
+  if (structuredContent !== undefined) {
+    result.content.push({ type: 'text', text: JSON.stringify(structuredContent) });
+    result.structuredContent = structuredContent;
+  }
+  result.isError = isError;
+  return result;
 }
 
 // ---------------------------------------------------------------------------

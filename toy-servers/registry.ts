@@ -10,9 +10,9 @@
  * `tests/servers/cases.ts`.
  * Each server teaches one idea; a later lesson's feature is a server of its
  * own that imports calendar.mjs (countdown, listening-calendar,
- * paged-calendar), never a flag on the calendar. The two `.mjs` files here
- * that are no server, `plumbing.mjs` and `request-state.mjs`, are what the
- * servers import.
+ * paged-calendar), never a flag on the calendar. The three `.mjs` files
+ * here that are no server, `plumbing.mjs`, `create-event.mjs` and
+ * `request-state.mjs`, are what the servers import.
  *
  * This file is data only (no Node, no DOM), so the browser, the build and the
  * tests can all import it. The servers themselves never import it.

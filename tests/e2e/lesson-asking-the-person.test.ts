@@ -3,8 +3,9 @@
  * Chromium with the Worker engine, on both builds: input_required and the
  * form, Accept and Decline retries, tampering with requestState by hand, the
  * replay of one requestState (two more events), the state made single-use in
- * the ServerEditor with the lesson's own lines (the replay refused), and the
- * two standalone ElicitationForms (form mode, URL mode never opened).
+ * the ServerEditor's tab create-event.mjs with the lesson's own lines (the
+ * replay refused), and the two standalone ElicitationForms (form mode, URL
+ * mode never opened).
  * The Indonesian edition (`/id/<slug>/`, same widgets) runs the same tasks on
  * the default build, with the same wire results: the server's question and
  * field titles are wire bytes, the same on both pages; the standalone form's
@@ -18,7 +19,7 @@ import { expect, test } from './support/fixtures.ts';
 import { expectNoEnglish } from './support/i18n-text.ts';
 import { lessonSites, lessonURL } from './support/lesson-sites.ts';
 import { consoleAt, copyTranscript, editorText, heading, META, pickTemplate, replies, replyTo, send, stdinMessages, stdoutMessages, toolText, typeMessage, untilHydrated } from './support/lesson-widgets.ts';
-import { edit, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
+import { edit, openTab, runEdit, serverEditorAt, toySource } from './support/lesson-editor.ts';
 
 const SLUG = 'asking-the-person';
 /**
@@ -74,14 +75,16 @@ const demo = async (page: Page, n: number) => {
   return d;
 };
 
-/** The lines the single-use section tells the reader to add after the openRequestState line (its ```js block), from the lesson file. */
-function singleUseLines(prefix: string, heading: string): string[] {
+/** What the single-use section tells the reader to write, from the lesson file: the import line with ERR it quotes, and the lines to add after the openRequestState line (its ```js block). */
+function singleUseLines(prefix: string, heading: string): { importLine: string; added: string[] } {
   const text = readFileSync(new URL(`../../lessons/${prefix}${SLUG}.mdx`, import.meta.url), 'utf8');
   const section = text.slice(text.indexOf(heading));
   expect(section.length, heading).toBeLessThan(text.length);
+  const importLine = /`(import \{ ERR, [^`]*\} from '\.\/plumbing\.mjs';)`/.exec(section);
+  expect(importLine, `the import line with ERR under ${heading}`).not.toBeNull();
   const block = /```js\n([\s\S]*?)```/.exec(section);
   expect(block, `a js block under ${heading}`).not.toBeNull();
-  return block![1]!.split('\n').map((l) => l.trim()).filter(Boolean);
+  return { importLine: importLine![1]!, added: block![1]!.split('\n').map((l) => l.trim()).filter(Boolean) };
 }
 
 for (const { site, prefix, lang, title, console: labels, editor, singleUse, demo: written } of RUNS) {
@@ -199,11 +202,14 @@ for (const { site, prefix, lang, title, console: labels, editor, singleUse, demo
       const CALL = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}`;
       const AGAIN = '{"jsonrpc":"2.0","id":20,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"},"inputResponses":{"when":{"action":"accept","content":{"startsAt":"2026-09-10T08:30:00Z"}}},"requestState":"PASTE"}}';
 
-      // 1. A set of used states above createEvent, and the lesson's two lines right after the openRequestState line.
-      let once = edit(toySource('calendar.mjs'), 'export async function createEvent', 'const USED_STATES = new Set();\nexport async function createEvent');
-      const added = singleUseLines(prefix, singleUse);
+      // 1. In the tab create-event.mjs: ERR imported as the lesson quotes the line, a set of used states above
+      // createEvent, and the lesson's two lines right after the openRequestState line.
+      const { importLine, added } = singleUseLines(prefix, singleUse);
       expect(added).toHaveLength(2);
+      let once = edit(toySource('create-event.mjs'), importLine.replace('{ ERR, ', '{ '), importLine);
+      once = edit(once, 'export async function createEvent', 'const USED_STATES = new Set();\nexport async function createEvent');
       once = edit(once, /(\n(\s*)openRequestState\(params\.requestState, binding\); \/\/ throws -32602 unless this server signed it for this call)/, `$1${added.map((l) => `\n$2${l}`).join('')}`);
+      await openTab(e, 'create-event.mjs');
       const c = await runEdit(page, e, once);
       await pickTemplate(c, editor[2]!, CALL(3));
       await send(page, c, undefined);
@@ -274,10 +280,11 @@ for (const { site, prefix, lang, title, console: labels, editor, singleUse, demo
       const page = await open(url, site.options);
       const e = await serverEditorAt(page, 0);
       expect(await e.getAttribute('data-server')).toBe('calendar');
-      const original = toySource('calendar.mjs');
+      const original = toySource('create-event.mjs');
       const CALL = (id: number) => `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}`;
 
-      // 1. A new question in askForStart: the form and the input_required line both carry it.
+      // 1. In the tab create-event.mjs, a new question in askForStart: the form and the input_required line both carry it.
+      await openTab(e, 'create-event.mjs');
       const asked = edit(original, 'message: `${retryNote}When should "${title}" start?`,', 'message: `${retryNote}What time does "${title}" begin?`,');
       let c = await runEdit(page, e, asked);
       await pickTemplate(c, editor[0]!, CALL(1));

@@ -225,14 +225,14 @@ rl.on('line', (line) => {
     const tabs = e.getByRole('tablist', { name: 'Files of calendar.mjs' });
     const tab = (name: string) => tabs.getByRole('tab', { name: new RegExp(`^${name.replace('.', '\\.')}`) });
     // The tabs come from the entry's imports: the entry, then what it imports.
-    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['calendar.mjs', 'plumbing.mjs', 'request-state.mjs']);
+    expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['calendar.mjs', 'plumbing.mjs', 'create-event.mjs', 'request-state.mjs']);
     expect(await tab('calendar.mjs').getAttribute('aria-selected')).toBe('true');
     // The keyboard, as the tabs pattern has it: the arrow keys move and select; one tab in the Tab order.
     await tab('calendar.mjs').focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => tab('plumbing.mjs').getAttribute('aria-selected')).toBe('true');
     expect(await tab('plumbing.mjs').evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(['-1', '0', '-1']);
+    expect(await tabs.getByRole('tab').evaluateAll((els) => els.map((el) => el.getAttribute('tabindex')))).toEqual(['-1', '0', '-1', '-1']);
     // The one panel is labelled by the selected tab, which controls it.
     const panel = e.locator('[role="tabpanel"]');
     const plumbingId = await tab('plumbing.mjs').getAttribute('id');

@@ -3,8 +3,8 @@
  * their siblings (`./<name>.mjs`) and a subset of Node built-ins (the list
  * below, within what src/engines/worker/README.md lists). http.mjs may load node:http, but only with a dynamic import
  * when run as a program. This reads every server file of the registry, and
- * the two files servers import that are no server (plumbing.mjs and
- * request-state.mjs), and checks exactly that.
+ * the three files servers import that are no server (plumbing.mjs,
+ * create-event.mjs and request-state.mjs), and checks exactly that.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -14,7 +14,7 @@ import { ROOT, TOY_SERVERS } from './harness.ts';
 
 const DIR = join(ROOT, 'toy-servers');
 const PLUMBING = 'plumbing.mjs';
-const LIBRARIES = [PLUMBING, 'request-state.mjs'];
+const LIBRARIES = [PLUMBING, 'create-event.mjs', 'request-state.mjs'];
 const NODE_ALLOWED = new Set(['node:fs', 'node:fs/promises', 'node:events', 'node:path', 'node:crypto', 'node:buffer', 'node:process', 'node:readline']);
 const CRYPTO_ALLOWED = new Set(['randomUUID', 'randomBytes', 'createHash', 'createHmac', 'timingSafeEqual']);
 const serverFiles = TOY_SERVERS.map((n) => basename(SERVERS[n].file));
@@ -22,7 +22,7 @@ const files = [...serverFiles, ...LIBRARIES];
 const siblings = new Set(files.map((f) => `./${f}`));
 
 describe('toy-servers imports', () => {
-  it('every .mjs in toy-servers/ is a server of the registry, plumbing.mjs or request-state.mjs, and every registry file exists', () => {
+  it('every .mjs in toy-servers/ is a server of the registry, plumbing.mjs, create-event.mjs or request-state.mjs, and every registry file exists', () => {
     expect(readdirSync(DIR).filter((n) => n.endsWith('.mjs')).sort()).toEqual([...files].sort());
     for (const file of files) expect(existsSync(join(DIR, file)), file).toBe(true);
   });

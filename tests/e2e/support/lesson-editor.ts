@@ -32,7 +32,14 @@ export async function serverEditorAt(page: Page, n: number): Promise<Locator> {
   return e;
 }
 
-/** Replaces the whole text of a ServerEditor with `text`, as a reader would (click, select all, type). */
+/** Selects the tab of `file` (a file name such as `create-event.mjs`) in a ServerEditor, as a reader clicks it. */
+export async function openTab(e: Locator, file: string): Promise<void> {
+  const tab = e.locator(`[role="tab"][data-file="${file}"]`);
+  await tab.click();
+  await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+}
+
+/** Replaces the whole text of a ServerEditor's selected tab with `text`, as a reader would (click, select all, type). */
 export async function typeSource(page: Page, e: Locator, text: string): Promise<void> {
   await replaceEditorText(page, e.locator('.mcp-editor-js'), text);
   await expect.poll(() => e.locator('.mcp-changed').getAttribute('data-changed')).toBe('yes');

@@ -171,7 +171,7 @@ describe('three-primitives: step 3 quotes the lines of calendar.mjs it asks the 
   const LINES = ['export const TOOLS = [CREATE_EVENT_TOOL];', 'const { tool, args } = findTool(params, TOOLS);', 'export const TOOLS'];
   it('calendar.mjs names its tools once, in TOOLS, which tools/list and callTool both read', () => {
     expect(calendar.split(LINES[0])).toHaveLength(2);
-    expect(calendar).toContain("'tools/list': (params) => list(params, 'tools', TOOLS)");
+    expect(calendar).toContain("'tools/list': (params) => onePage(params, { tools: TOOLS, ...CATALOG_CACHE })");
     expect(calendar).toContain(LINES[1]);
   });
   for (const lang of LANGS) {
