@@ -32,7 +32,7 @@ const EDITIONS = [
 
 /**
  * Reloads `page` with the module of the island around `widget` (a CSS selector of its root section)
- * held back: the widget's server-rendered HTML is there, its island is not hydrated until `release`.
+ * held back: the widget's server-rendered HTML is there, its island is not hydrated until `releaseAll`.
  */
 async function reloadWithIslandHeld(page: Page, widget: string): Promise<HeldRequests> {
   const island = page.locator(`astro-island:has(> ${widget})`).first();
@@ -47,20 +47,14 @@ async function reloadWithIslandHeld(page: Page, widget: string): Promise<HeldReq
   return hold;
 }
 
-/** Waits for `wait`; when it fails, its error also names the requests the page still waits for. */
-async function namingPending(hold: HeldRequests | undefined, wait: Promise<unknown>): Promise<void> {
-  try {
-    await wait;
-  } catch (e) {
-    if (hold && e instanceof Error) e.message += ` (${hold.describePending()})`;
-    throw e;
-  }
-}
 /** Waits until the island around `widget` has hydrated (Astro drops its `ssr` attribute then). */
 const islandHydrated = (page: Page, widget: string, hold: HeldRequests) =>
-  namingPending(hold, expect.poll(() => page.locator(`astro-island:has(> ${widget})`).first().getAttribute('ssr'), { timeout: 20_000 }).toBeNull());
+  hold.explainFailure(expect.poll(() => page.locator(`astro-island:has(> ${widget})`).first().getAttribute('ssr'), { timeout: 20_000 }).toBeNull());
 /** Waits until the widget's root says it has hydrated (`data-ready="yes"`). */
-const hydratedRoot = (root: Locator, hold?: HeldRequests) => namingPending(hold, expect.poll(() => root.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes'));
+const hydratedRoot = (root: Locator, hold?: HeldRequests) => {
+  const ready = expect.poll(() => root.getAttribute('data-ready'), { timeout: 20_000 }).toBe('yes');
+  return hold ? hold.explainFailure(ready) : ready;
+};
 const notHydrated = async (root: Locator) => expect(await root.getAttribute('data-ready')).toBeNull();
 
 /** Clicks into `ta`, types `text` at its end as a reader does, then moves the caret `left` characters back. */

@@ -20,8 +20,8 @@ import type { Page, Route } from 'playwright-core';
 export class HeldRequests {
   /** Requests held now, in the order they arrived. */
   readonly held: Route[] = [];
-  /** The page's requests not yet finished or failed (URL -> when sent, ms since the epoch), to name in a failure. */
-  readonly pending = new Map<string, number>();
+  /** URLs of the page's requests not yet finished or failed, to name in a failure. */
+  readonly pending = new Set<string>();
   #holding = true;
 
   constructor(
@@ -32,7 +32,7 @@ export class HeldRequests {
 
   /** Starts holding every matching request from now on. */
   async install(): Promise<void> {
-    this.page.on('request', (r) => void this.pending.set(r.url(), Date.now()));
+    this.page.on('request', (r) => void this.pending.add(r.url()));
     this.page.on('requestfinished', (r) => void this.pending.delete(r.url()));
     this.page.on('requestfailed', (r) => void this.pending.delete(r.url()));
     await this.page.route(
@@ -52,8 +52,13 @@ export class HeldRequests {
     await this.releaseHeld();
   }
 
-  /** The URLs still pending, for a failure message. */
-  describePending(): string {
-    return `requests still pending: ${JSON.stringify([...this.pending.keys()])}`;
+  /** Waits for `wait`; when it fails, its error also names the page's requests still pending. */
+  async explainFailure(wait: Promise<unknown>): Promise<void> {
+    try {
+      await wait;
+    } catch (e) {
+      if (e instanceof Error) e.message += ` (requests still pending: ${JSON.stringify([...this.pending])})`;
+      throw e;
+    }
   }
 }
